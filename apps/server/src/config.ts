@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Unset: embedded PGlite under DATA_DIR. Set: PostgreSQL through node-postgres. */
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
+  /** Secret that signs session tokens; generated and kept under DATA_DIR when unset (embedded mode only). */
+  JWT_SECRET: z.string().min(32).optional(),
+  /** Key (32 bytes, base64) that encrypts TOTP secrets at rest; derived from JWT_SECRET when unset. */
+  TOTP_ENCRYPTION_KEY: z.string().optional(),
+  PROVIDER_DOMAIN: z.string().default('leerzicht.example'),
+  APP_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Leerzicht <no-reply@leerzicht.example>'),
+  SUPPORT_EMAIL: z.string().default('support@leerzicht.example'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Load the demo data into an empty database on start (default: only in the embedded mode). */
+  SEED_DEMO: booleanFlag.optional(),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  BUILD_VERSION: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'SEED_DEMO' | 'APP_URL'> {
+  SEED_DEMO: boolean;
+  APP_URL: string;
+  repoRoot: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const value = parsed.data;
+  return {
+    ...value,
+    SEED_DEMO: value.SEED_DEMO ?? !value.DATABASE_URL,
+    APP_URL: value.APP_URL ?? `http://localhost:${value.PORT}`,
+    repoRoot,
+  };
+}

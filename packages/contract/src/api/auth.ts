@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { HOMEPAGE_PAGES } from '../constants';
+
+/** Markers a failed login carries in `detail` (spec sections 7 and 8). */
+export const LOGIN_MARKERS = {
+  totpRequired: 'TOTP challenge is required',
+  totpInvalid: 'TOTP challenge is invalid',
+  noPayingSchool: 'NO_CONNECTED_PAYING_SCHOOL_ERROR',
+} as const;
+
+export const loginRequestSchema = z.object({
+  username: z.string().trim().min(1).max(150),
+  password: z.string().min(1).max(1000),
+  rememberMe: z.boolean().optional().default(false),
+  totpChallenge: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({ token: z.string() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const profileSchoolSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brinCode: z.string(),
+  isSchoolSuperuser: z.boolean(),
+  payingStatus: z.boolean(),
+});
+
+export const homepageSchema = z.object({
+  page: z.enum(HOMEPAGE_PAGES),
+  schoolId: z.number().int().nullable(),
+  groupId: z.number().int().nullable(),
+});
+export type Homepage = z.infer<typeof homepageSchema>;
+
+export const profileSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  username: z.string(),
+  fullName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  language: z.enum(['nl', 'en']),
+  isDemo: z.boolean(),
+  isRestricted: z.boolean(),
+  isImpersonated: z.boolean(),
+  isSchoolSuperuserOnAnySchool: z.boolean(),
+  isProviderStaff: z.boolean(),
+  currentSchoolYear: z.number().int(),
+  schools: z.array(profileSchoolSchema),
+  homepage: homepageSchema,
+});
+export type Profile = z.infer<typeof profileSchema>;
