@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import qs from 'qs';
+import type { AppContext } from './context';
+import { registerAuthentication } from './platform/authentication';
+import { registerErrorHandler } from './platform/error-handler';
+import { loggerOptions } from './platform/logger';
+import { registerOpenApi } from './platform/openapi';
+import { registerWebApp } from './platform/web-app';
+import { accountRoutes } from './modules/account/routes';
+import { authRoutes } from './modules/auth/routes';
+import { schoolRoutes } from './modules/schools/routes';
+import { systemRoutes } from './modules/system/routes';
+
+export const API_PREFIX = '/api/1.0';
+
+export interface BuildAppOptions {
+  ctx: AppContext;
+  ping: () => Promise<boolean>;
+}
+
+export async function buildApp({ ctx, ping }: BuildAppOptions): Promise<FastifyInstance> {
+  const common = {
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      // Bracket arrays and nested objects: include[]=a&include[]=b, filter[a]=b.
+      querystringParser: (query: string) => qs.parse(query, { depth: 4, arrayLimit: 200 }),
+    },
+    genReqId: () => randomUUID(),
+    // In-flight requests finish on close; idle keep-alive sockets are closed at once.
+    forceCloseConnections: 'idle' as const,
+  };
+  const app = Fastify({ ...common, logger: loggerOptions(ctx.config) });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerAuthentication(app, ctx);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Mantine injects style attributes at run time.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+      },
+    },
+  });
+  await registerOpenApi(app, ctx.buildVersion);
+
+  await app.register(
+    async (api) => {
+      await systemRoutes(api, ctx, ping);
+      await authRoutes(api, ctx);
+      await accountRoutes(api, ctx);
+      await schoolRoutes(api, ctx);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerWebApp(app, ctx.config.WEB_DIST);
+  return app;
+}

@@ -1,0 +1,102 @@
+import { boolean, check, date, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { schoolIdColumn, timestamptz } from './columns';
+import { users } from './users';
+
+/**
+ * A group ("Groep 5A", "Groep 4/5") in one school year. `grade` is the main (for combination groups the
+ * highest) grade; each pupil's own grade is on year_class_pupils. "hasGoals" is derived, not stored: a group
+ * has goals when a method test score of the group belongs to a method test with test sections that carry a goal.
+ */
+export const yearClasses = pgTable(
+  'year_classes',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolIdColumn(),
+    name: text('name').notNull(),
+    /** The school year, named by its first calendar year. */
+    calendarYear: integer('calendar_year').notNull(),
+    grade: integer('grade').notNull(),
+    externalKey: text('external_key'),
+  },
+  (t) => [
+    unique('year_classes_school_year_name_key').on(t.schoolId, t.calendarYear, t.name),
+    index('year_classes_school_year_idx').on(t.schoolId, t.calendarYear),
+    check('year_classes_grade_check', sql`${t.grade} between 1 and 8`),
+  ],
+);
+
+export const pupils = pgTable(
+  'pupils',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolIdColumn(),
+    firstName: text('first_name').notNull(),
+    /** voorvoegsel ("van der"); names sort on last_name. */
+    lastNamePrefix: text('last_name_prefix').notNull().default(''),
+    lastName: text('last_name').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    gender: text('gender'),
+    externalKey: text('external_key'),
+    citoIsExcluded: boolean('cito_is_excluded').notNull().default(false),
+    showOutflowProfile: boolean('show_outflow_profile').notNull().default(false),
+    dateLeft: date('date_left', { mode: 'string' }),
+  },
+  (t) => [index('pupils_school_id_idx').on(t.schoolId), index('pupils_school_external_key_idx').on(t.schoolId, t.externalKey)],
+);
+
+/** Enrolment of a pupil in a group; `grade` is the pupil's own grade (differs within combination groups). */
+export const yearClassPupils = pgTable(
+  'year_class_pupils',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolIdColumn(),
+    yearClassId: integer('year_class_id')
+      .notNull()
+      .references(() => yearClasses.id, { onDelete: 'cascade' }),
+    pupilId: integer('pupil_id')
+      .notNull()
+      .references(() => pupils.id, { onDelete: 'cascade' }),
+    grade: integer('grade').notNull(),
+  },
+  (t) => [
+    unique('year_class_pupils_class_pupil_key').on(t.yearClassId, t.pupilId),
+    index('year_class_pupils_year_class_id_idx').on(t.yearClassId),
+    index('year_class_pupils_school_pupil_idx').on(t.schoolId, t.pupilId),
+    check('year_class_pupils_grade_check', sql`${t.grade} between 1 and 8`),
+  ],
+);
+
+export const teacherGroupPermissions = pgTable(
+  'teacher_group_permissions',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolIdColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    yearClassId: integer('year_class_id')
+      .notNull()
+      .references(() => yearClasses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    unique('teacher_group_permissions_user_class_key').on(t.userId, t.yearClassId),
+    index('teacher_group_permissions_school_user_idx').on(t.schoolId, t.userId),
+  ],
+);
+
+export const pinnedPupils = pgTable(
+  'pinned_pupils',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolIdColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pupilId: integer('pupil_id')
+      .notNull()
+      .references(() => pupils.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('pinned_pupils_user_pupil_key').on(t.userId, t.pupilId), index('pinned_pupils_school_user_idx').on(t.schoolId, t.userId)],
+);

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { HOMEPAGE_PAGES, LANGUAGES } from '@leerzicht/contract';
+import { inList, timestamptz } from './columns';
+
+/** Accounts are global: one user can belong to several schools (school_memberships). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    language: text('language', { enum: LANGUAGES }).notNull().default('nl'),
+    isDemo: boolean('is_demo').notNull().default(false),
+    isRestricted: boolean('is_restricted').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    /** AES-GCM sealed (platform/secret-box), never the plain secret. */
+    totpSecretEnc: text('totp_secret_enc'),
+    totpActive: boolean('totp_active').notNull().default(false),
+    /** Last accepted TOTP time step, so a code cannot be replayed. */
+    totpLastUsedStep: bigint('totp_last_used_step', { mode: 'number' }),
+    homepagePage: text('homepage_page', { enum: HOMEPAGE_PAGES }),
+    homepageSchoolId: integer('homepage_school_id'),
+    homepageGroupId: integer('homepage_group_id'),
+    dateJoined: timestamptz('date_joined').notNull().defaultNow(),
+    lastLogin: timestamptz('last_login'),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check('users_language_check', inList(t.language, LANGUAGES)),
+    check('users_homepage_page_check', sql`${t.homepagePage} is null or ${inList(t.homepagePage, HOMEPAGE_PAGES)}`),
+  ],
+);
+
+export const AGGREGATION_TYPES = ['year', 'moment'] as const;
+
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    showNationalAverage: boolean('show_national_average').notNull().default(true),
+    showBarAverage: boolean('show_bar_average').notNull().default(true),
+    aggregationType: text('aggregation_type', { enum: AGGREGATION_TYPES }).notNull().default('year'),
+    preferredTestsView: text('preferred_tests_view'),
+    /** Settings the spec does not name; free-form by design. */
+    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [check('user_settings_aggregation_type_check', inList(t.aggregationType, AGGREGATION_TYPES))],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** Random token id carried in the JWT. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+    currentSchoolYear: integer('current_school_year'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the token; the token itself is only in the mail. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/** Fixed-window counters for rate limits that must hold across server processes (login, TOTP). */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamptz('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('login_attempts_window_start_idx').on(t.windowStart)],
+);

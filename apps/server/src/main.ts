@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createDatabase } from './db/client';
+import { createSecretBox } from './platform/secret-box';
+import { resolveSecrets } from './platform/secrets';
+import { isDatabaseEmpty, seedDemo } from './seed/index';
+
+/** config -> database -> migrations -> demo seed when empty -> listen. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = createDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
+    poolMax: config.DATABASE_POOL_MAX,
+  });
+  await database.migrate();
+  const secrets = resolveSecrets(config);
+  const secretBox = createSecretBox(secrets.totpKey);
+  const buildVersion = config.BUILD_VERSION ?? readBuildVersion(config.repoRoot);
+  const ctx = { db: database.db, config, jwtSecret: secrets.jwtSecret, secretBox, now: () => new Date(), buildVersion };
+  const app = await buildApp({ ctx, ping: database.ping });
+
+  if (config.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
+    app.log.info('empty database: loading the demo data');
+    const started = Date.now();
+    await seedDemo(database.db, {
+      today: new Date(),
+      providerDomain: config.PROVIDER_DOMAIN,
+      encryptSecret: (plain) => secretBox.encrypt(plain),
+    });
+    app.log.info({ ms: Date.now() - started }, 'demo data loaded');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = `http://localhost:${config.PORT}`;
+  console.log(`\nLeerzicht runs at ${url}\nDemo login: directeur / welkom-leerzicht (more accounts in the README)\n`);
+}
+
+function readBuildVersion(repoRoot: string): string {
+  try {
+    const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'apps/web/dist/version.json'), 'utf8')) as { version?: string };
+    if (pkg.version) return pkg.version;
+  } catch {
+    // No built web app: fall back to the package version.
+  }
+  const serverPkg = JSON.parse(readFileSync(path.join(repoRoot, 'apps/server/package.json'), 'utf8')) as { version: string };
+  return serverPkg.version;
+}
+
+main().catch((error: unknown) => {
+  console.error('Leerzicht failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { schools, yearClassPupils, yearClasses } from '../../db/schema/index';
+
+export function findSchool(db: Db, schoolId: number) {
+  return db
+    .select()
+    .from(schools)
+    .where(eq(schools.id, schoolId))
+    .limit(1)
+    .then((rows) => rows[0] ?? null);
+}
+
+/** Groups of one school year with their pupils' grades and count; `onlyIds` limits a teacher's view. */
+export function listYearClasses(db: Db, schoolId: number, calendarYear: number, onlyIds: number[] | null) {
+  const conditions = [eq(yearClasses.schoolId, schoolId), eq(yearClasses.calendarYear, calendarYear)];
+  if (onlyIds) conditions.push(onlyIds.length > 0 ? inArray(yearClasses.id, onlyIds) : sql`false`);
+  return db
+    .select({
+      yearClassId: yearClasses.id,
+      yearClassName: yearClasses.name,
+      yearClassGrade: yearClasses.grade,
+      calendarYear: yearClasses.calendarYear,
+      grades: sql<number[]>`coalesce(array_agg(distinct ${yearClassPupils.grade}) filter (where ${yearClassPupils.grade} is not null), array[${yearClasses.grade}])`,
+      pupilCount: sql<number>`count(${yearClassPupils.pupilId})::int`,
+    })
+    .from(yearClasses)
+    .leftJoin(
+      yearClassPupils,
+      and(eq(yearClassPupils.yearClassId, yearClasses.id), eq(yearClassPupils.schoolId, yearClasses.schoolId)),
+    )
+    .where(and(...conditions))
+    .groupBy(yearClasses.id)
+    .orderBy(asc(yearClasses.grade), asc(yearClasses.name));
+}

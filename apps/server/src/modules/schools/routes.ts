@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamSchema, schoolSchema } from '@leerzicht/contract';
+import type { AppContext } from '../../context';
+import { sessionOf } from '../../platform/authentication';
+import { getSchool } from './service';
+
+export async function schoolRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/schools/:id/',
+    {
+      schema: { tags: ['schools'], params: idParamSchema, response: { 200: schoolSchema } },
+      preHandler: app.requireSession,
+    },
+    (request) => getSchool(ctx, sessionOf(request), request.params.id),
+  );
+}

@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '@leerzicht/contract';
+import { HttpError } from './http-errors';
+
+/** Maps every failure to the JSON error shape of the API conventions, with per-field messages for bad input. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) void reply.headers(error.headers);
+      const body: ApiErrorBody = { status: error.statusCode, detail: error.detail };
+      if (error.fieldErrors) body.errors = error.fieldErrors;
+      return reply.code(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const params = issue.params as { issue?: { path?: PropertyKey[] } };
+        const path = params.issue?.path ?? [];
+        const field = path.length > 0 ? path.map(String).join('.') : (issue.instancePath.replace(/^\//, '') || 'non_field_errors');
+        (errors[field] ??= []).push(issue.message ?? 'Invalid value');
+      }
+      return reply.code(400).send({ status: 400, detail: 'Invalid input.', errors } satisfies ApiErrorBody);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: { message: error.message, url: error.url } }, 'response did not match its schema');
+      return reply.code(500).send({ status: 500, detail: 'Internal server error.' } satisfies ApiErrorBody);
+    }
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 500) {
+      request.log.error({ err: { message: error.message, stack: error.stack, code: error.code } }, 'request failed');
+      return reply.code(500).send({ status: 500, detail: 'Internal server error.' } satisfies ApiErrorBody);
+    }
+    // Fastify's own client errors (malformed JSON, too large, rate limit): keep their status, no internals.
+    return reply.code(statusCode).send({ status: statusCode, detail: error.message } satisfies ApiErrorBody);
+  });
+
+}

@@ -1,0 +1,24 @@
+/** An error a route throws on purpose; the error handler answers it as `{ status, detail, errors? }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly fieldErrors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (detail: string, fieldErrors?: Record<string, string[]>) =>
+  new HttpError(400, detail, fieldErrors);
+export const unauthorized = (detail = 'Authentication credentials were not provided or are invalid.') =>
+  new HttpError(401, detail);
+export const forbidden = (detail = 'You do not have permission to perform this action.') =>
+  new HttpError(403, detail);
+export const notFound = (detail = 'Not found.') => new HttpError(404, detail);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(429, 'Too many attempts. Try again later.', undefined, {
+    'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });

@@ -1,0 +1,61 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import type { AppContext } from '../../src/context';
+import { createSecretBox } from '../../src/platform/secret-box';
+import { createTestDb, type TestDatabase } from './db';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: TestDatabase;
+  clock: { now: Date };
+  close(): Promise<void>;
+}
+
+/** The real application on a migrated throw-away database, with a clock the test can move. */
+export async function createTestApp(options: { now?: Date; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await createTestDb();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
+    WEB_DIST: '/nonexistent',
+    ...options.env,
+  });
+  const clock = { now: options.now ?? new Date() };
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    jwtSecret: TEST_JWT_SECRET,
+    secretBox: createSecretBox(TEST_JWT_SECRET),
+    now: () => clock.now,
+    buildVersion: 'test',
+  };
+  const app = await buildApp({ ctx, ping: database.ping });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    clock,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
+
+export const api = (path: string) => `/api/1.0${path}`;
+
+export function authed(token: string, options: InjectOptions): InjectOptions {
+  return { ...options, headers: { ...options.headers, authorization: `JWT ${token}` } };
+}
+
+export async function loginToken(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: api('/login/'), payload: { username, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { token: string }).token;
+}

@@ -1,0 +1,26 @@
+/** Thrown for every non-OK response; `body` is the parsed JSON, or the text when it is not JSON. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  readonly body: unknown;
+
+  constructor(status: number, statusText: string, body: unknown) {
+    super(`Request failed with status ${status}${statusText ? ` ${statusText}` : ''}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.statusText = statusText;
+    this.body = body;
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** Thrown by a page that finds nothing to show (e.g. a malformed id); the route shows the not-found view. */
+export class NotFoundError extends Error {
+  constructor(message = 'Not found') {
+    super(message);
+    this.name = 'NotFoundError';
+  }
+}
