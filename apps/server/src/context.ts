@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { Mailer } from './platform/mail';
 import type { SecretBox } from './platform/secret-box';
 
 /** What every module gets: the database, configuration, secrets and a clock tests can move. */
@@ -10,4 +11,5 @@ export interface AppContext {
   secretBox: SecretBox;
   now: () => Date;
   buildVersion: string;
+  mailer: Mailer;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDatabase } from './db/client';
+import { createMailer } from './platform/mail';
 import { createSecretBox } from './platform/secret-box';
 import { resolveSecrets } from './platform/secrets';
 import { isDatabaseEmpty, seedDemo } from './seed/index';
@@ -19,7 +20,9 @@ async function main(): Promise<void> {
   const secrets = resolveSecrets(config);
   const secretBox = createSecretBox(secrets.totpKey);
   const buildVersion = config.BUILD_VERSION ?? readBuildVersion(config.repoRoot);
-  const ctx = { db: database.db, config, jwtSecret: secrets.jwtSecret, secretBox, now: () => new Date(), buildVersion };
+  const mailLog = { info: (details: { subject: string }, message: string) => console.log(JSON.stringify({ ...details, msg: message })) };
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: mailLog });
+  const ctx = { db: database.db, config, jwtSecret: secrets.jwtSecret, secretBox, now: () => new Date(), buildVersion, mailer };
   const app = await buildApp({ ctx, ping: database.ping });
 
   if (config.SEED_DEMO && (await isDatabaseEmpty(database.db))) {

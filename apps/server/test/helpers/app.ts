@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import type { AppContext } from '../../src/context';
+import { createMailer, type MailMessage } from '../../src/platform/mail';
 import { createSecretBox } from '../../src/platform/secret-box';
 import { createTestDb, type TestDatabase } from './db';
 
@@ -12,6 +13,8 @@ export interface TestApp {
   ctx: AppContext;
   database: TestDatabase;
   clock: { now: Date };
+  /** Messages the app sent, when no SMTP_URL is given (tests with a loopback SMTP server pass one). */
+  sentMail: MailMessage[];
   close(): Promise<void>;
 }
 
@@ -26,6 +29,16 @@ export async function createTestApp(options: { now?: Date; env?: Record<string, 
     ...options.env,
   });
   const clock = { now: options.now ?? new Date() };
+  const sentMail: MailMessage[] = [];
+  const smtpMailer = config.SMTP_URL
+    ? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: { info: () => undefined } })
+    : null;
+  const mailer = smtpMailer ?? {
+    outbox: null,
+    send: async (message: MailMessage) => {
+      sentMail.push(message);
+    },
+  };
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -33,6 +46,7 @@ export async function createTestApp(options: { now?: Date; env?: Record<string, 
     secretBox: createSecretBox(TEST_JWT_SECRET),
     now: () => clock.now,
     buildVersion: 'test',
+    mailer,
   };
   const app = await buildApp({ ctx, ping: database.ping });
   await app.ready();
@@ -41,6 +55,7 @@ export async function createTestApp(options: { now?: Date; env?: Record<string, 
     ctx,
     database,
     clock,
+    sentMail,
     close: async () => {
       await app.close();
       await database.destroy();
