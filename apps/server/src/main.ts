@@ -20,9 +20,25 @@ async function main(): Promise<void> {
   const secrets = resolveSecrets(config);
   const secretBox = createSecretBox(secrets.totpKey);
   const buildVersion = config.BUILD_VERSION ?? readBuildVersion(config.repoRoot);
-  const mailLog = { info: (details: { subject: string }, message: string) => console.log(JSON.stringify({ ...details, msg: message })) };
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: mailLog });
-  const ctx = { db: database.db, config, jwtSecret: secrets.jwtSecret, secretBox, now: () => new Date(), buildVersion, mailer };
+  const mailLog = {
+    info: (details: { subject: string }, message: string) =>
+      console.log(JSON.stringify({ ...details, msg: message })),
+  };
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    dataDir: config.DATA_DIR,
+    log: mailLog,
+  });
+  const ctx = {
+    db: database.db,
+    config,
+    jwtSecret: secrets.jwtSecret,
+    secretBox,
+    now: () => new Date(),
+    buildVersion,
+    mailer,
+  };
   const app = await buildApp({ ctx, ping: database.ping });
 
   if (config.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
@@ -55,17 +71,23 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const url = `http://localhost:${config.PORT}`;
-  console.log(`\nLeerzicht runs at ${url}\nDemo login: directeur / welkom-leerzicht (more accounts in the README)\n`);
+  console.log(
+    `\nLeerzicht runs at ${url}\nDemo login: directeur / welkom-leerzicht (more accounts in the README)\n`,
+  );
 }
 
 function readBuildVersion(repoRoot: string): string {
   try {
-    const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'apps/web/dist/version.json'), 'utf8')) as { version?: string };
+    const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'apps/web/dist/version.json'), 'utf8')) as {
+      version?: string;
+    };
     if (pkg.version) return pkg.version;
   } catch {
     // No built web app: fall back to the package version.
   }
-  const serverPkg = JSON.parse(readFileSync(path.join(repoRoot, 'apps/server/package.json'), 'utf8')) as { version: string };
+  const serverPkg = JSON.parse(readFileSync(path.join(repoRoot, 'apps/server/package.json'), 'utf8')) as {
+    version: string;
+  };
   return serverPkg.version;
 }
 

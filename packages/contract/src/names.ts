@@ -43,21 +43,25 @@ export function splitParticle(fullLastName: string): { prefix: string; lastName:
   const lower = trimmed.toLowerCase();
   for (const particle of NAME_PARTICLES) {
     if (lower.startsWith(particle + ' ')) {
-      return { prefix: trimmed.slice(0, particle.length), lastName: trimmed.slice(particle.length + 1).trim() };
+      return {
+        prefix: trimmed.slice(0, particle.length),
+        lastName: trimmed.slice(particle.length + 1).trim(),
+      };
     }
   }
   return { prefix: '', lastName: trimmed };
 }
 
 export function fullName(name: PersonName): string {
-  return [name.firstName, name.lastNamePrefix, name.lastName].filter((part) => part && part.length > 0).join(' ');
+  return [name.firstName, name.lastNamePrefix, name.lastName]
+    .filter((part) => part && part.length > 0)
+    .join(' ');
 }
 
 /** The key a pupil list sorts on: the surname without particle, then the first name. */
 export function nameSortKey(name: PersonName): string {
-  const { lastName } = name.lastNamePrefix
-    ? { lastName: name.lastName }
-    : splitParticle(name.lastName);
+  // A surname written with its particle ("van Dijk") is split here; one stored apart needs no split.
+  const lastName = name.lastNamePrefix ? name.lastName : splitParticle(name.lastName).lastName;
   return `${lastName} ${name.firstName}`.toLocaleLowerCase('nl');
 }
 

@@ -19,7 +19,9 @@ export interface TestApp {
 }
 
 /** The real application on a migrated throw-away database, with a clock the test can move. */
-export async function createTestApp(options: { now?: Date; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { now?: Date; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const database = await createTestDb();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -31,7 +33,12 @@ export async function createTestApp(options: { now?: Date; env?: Record<string, 
   const clock = { now: options.now ?? new Date() };
   const sentMail: MailMessage[] = [];
   const smtpMailer = config.SMTP_URL
-    ? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, log: { info: () => undefined } })
+    ? createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        dataDir: config.DATA_DIR,
+        log: { info: () => undefined },
+      })
     : null;
   const mailer = smtpMailer ?? {
     outbox: null,

@@ -34,9 +34,21 @@ describe('foundation slice: health, login, profile, school', () => {
     const schoolA = await createSchool(db, { name: 'Basisschool A' });
     const schoolB = await createSchool(db, { name: 'Basisschool B' });
     const unpaid = await createSchool(db, { name: 'Gratis school', payingStatus: false });
-    const group5 = await createYearClass(db, schoolA.id, { name: 'Groep 5', grade: 5, calendarYear: CURRENT_YEAR });
-    const group6 = await createYearClass(db, schoolA.id, { name: 'Groep 6/7', grade: 7, calendarYear: CURRENT_YEAR });
-    const oldGroup = await createYearClass(db, schoolA.id, { name: 'Groep 4', grade: 4, calendarYear: CURRENT_YEAR - 1 });
+    const group5 = await createYearClass(db, schoolA.id, {
+      name: 'Groep 5',
+      grade: 5,
+      calendarYear: CURRENT_YEAR,
+    });
+    const group6 = await createYearClass(db, schoolA.id, {
+      name: 'Groep 6/7',
+      grade: 7,
+      calendarYear: CURRENT_YEAR,
+    });
+    const oldGroup = await createYearClass(db, schoolA.id, {
+      name: 'Groep 4',
+      grade: 4,
+      calendarYear: CURRENT_YEAR - 1,
+    });
     await enrolPupils(db, schoolA.id, group5.id, [5, 5, 5]);
     await enrolPupils(db, schoolA.id, group6.id, [6, 6, 7, 7, 7]);
     const teacher = await createUser(db);
@@ -46,7 +58,14 @@ describe('foundation slice: health, login, profile, school', () => {
     await permitGroup(db, schoolA.id, teacher.id, group5.id);
     await addMember(db, schoolA.id, superuser.id, { isSchoolSuperuser: true });
     await addMember(db, unpaid.id, unpaidUser.id);
-    ids = { schoolA: schoolA.id, schoolB: schoolB.id, unpaid: unpaid.id, group5: group5.id, group6: group6.id, oldGroup: oldGroup.id };
+    ids = {
+      schoolA: schoolA.id,
+      schoolB: schoolB.id,
+      unpaid: unpaid.id,
+      group5: group5.id,
+      group6: group6.id,
+      oldGroup: oldGroup.id,
+    };
     teacherName = teacher.username;
     superName = superuser.username;
     unpaidName = unpaidUser.username;
@@ -65,8 +84,16 @@ describe('foundation slice: health, login, profile, school', () => {
   it('answers a token for the right password and one generic failure otherwise', async () => {
     const token = await loginToken(t.app, superName, TEST_PASSWORD);
     expect(token.split('.')).toHaveLength(3);
-    const wrong = await t.app.inject({ method: 'POST', url: api('/login/'), payload: { username: superName, password: 'nope' } });
-    const unknown = await t.app.inject({ method: 'POST', url: api('/login/'), payload: { username: 'ghost', password: 'nope' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: api('/login/'),
+      payload: { username: superName, password: 'nope' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: api('/login/'),
+      payload: { username: 'ghost', password: 'nope' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(400);
     expect(wrong.json()).toEqual(unknown.json());
@@ -111,7 +138,9 @@ describe('foundation slice: health, login, profile, school', () => {
 
   it('shows a superuser the current year groups with grades and pupil counts', async () => {
     const token = await loginToken(t.app, superName, TEST_PASSWORD);
-    const response = await t.app.inject(authed(token, { method: 'GET', url: api(`/schools/${ids.schoolA}/`) }));
+    const response = await t.app.inject(
+      authed(token, { method: 'GET', url: api(`/schools/${ids.schoolA}/`) }),
+    );
     expect(response.statusCode).toBe(200);
     const school = schoolSchema.parse(response.json());
     expect(school.isSchoolSuperuser).toBe(true);
@@ -123,14 +152,18 @@ describe('foundation slice: health, login, profile, school', () => {
 
   it('shows a teacher only the permitted groups', async () => {
     const token = await loginToken(t.app, teacherName, TEST_PASSWORD);
-    const response = await t.app.inject(authed(token, { method: 'GET', url: api(`/schools/${ids.schoolA}`) }));
+    const response = await t.app.inject(
+      authed(token, { method: 'GET', url: api(`/schools/${ids.schoolA}`) }),
+    );
     expect(response.statusCode).toBe(200);
     expect(schoolSchema.parse(response.json()).classes.map((c) => c.yearClassId)).toEqual([ids.group5]);
   });
 
   it('answers 404 for a school the user does not belong to', async () => {
     const token = await loginToken(t.app, superName, TEST_PASSWORD);
-    const response = await t.app.inject(authed(token, { method: 'GET', url: api(`/schools/${ids.schoolB}/`) }));
+    const response = await t.app.inject(
+      authed(token, { method: 'GET', url: api(`/schools/${ids.schoolB}/`) }),
+    );
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ status: 404 });
   });
@@ -139,6 +172,8 @@ describe('foundation slice: health, login, profile, school', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const doc = response.json() as { paths: Record<string, unknown> };
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/1.0/login/', '/api/1.0/schools/{id}/']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/1.0/login/', '/api/1.0/schools/{id}/']),
+    );
   });
 });

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { compareNames, fullName, nameSortKey, splitParticle } from './names';
+
+describe('Dutch name sorting', () => {
+  it('splits the longest particle off a written surname', () => {
+    expect(splitParticle('van der Berg')).toEqual({ prefix: 'van der', lastName: 'Berg' });
+    expect(splitParticle('van Dijk')).toEqual({ prefix: 'van', lastName: 'Dijk' });
+    expect(splitParticle("in 't Veld")).toEqual({ prefix: '', lastName: "in 't Veld" });
+    expect(splitParticle('Vandenberg')).toEqual({ prefix: '', lastName: 'Vandenberg' });
+    expect(splitParticle('ter Horst')).toEqual({ prefix: 'ter', lastName: 'Horst' });
+  });
+
+  it('sorts on the word after the particle, then the first name', () => {
+    const names = [
+      { firstName: 'Jan', lastNamePrefix: 'van', lastName: 'Dijk' },
+      { firstName: 'Eva', lastNamePrefix: '', lastName: 'Bakker' },
+      { firstName: 'Sem', lastNamePrefix: 'van der', lastName: 'Berg' },
+      { firstName: 'Anna', lastNamePrefix: 'de', lastName: 'Vries' },
+      { firstName: 'Bram', lastNamePrefix: '', lastName: 'Dekker' },
+      { firstName: 'Daan', lastNamePrefix: '', lastName: 'de Boer' },
+    ];
+    const sorted = [...names].sort(compareNames).map(fullName);
+    expect(sorted).toEqual([
+      'Eva Bakker',
+      'Sem van der Berg',
+      'Daan de Boer',
+      'Bram Dekker',
+      'Jan van Dijk',
+      'Anna de Vries',
+    ]);
+  });
+
+  it('builds the full name with the particle in place', () => {
+    expect(fullName({ firstName: 'Sem', lastNamePrefix: 'van der', lastName: 'Berg' })).toBe(
+      'Sem van der Berg',
+    );
+    expect(nameSortKey({ firstName: 'Sem', lastNamePrefix: 'van der', lastName: 'Berg' })).toBe('berg sem');
+  });
+});
