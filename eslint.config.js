@@ -21,6 +21,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, boundaries },
     settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
       'boundaries/elements': [
         { type: 'feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
         { type: 'app', pattern: 'apps/web/src/app' },
@@ -29,14 +30,21 @@ export default tseslint.config(
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never import each other; shared code lives in components/, lib/ or the contract.
-      'boundaries/element-types': [
+      // Features never import each other or the app; shared code lives in components/, lib/ or the contract.
+      'boundaries/dependencies': [
         'error',
         {
           default: 'allow',
-          rules: [
-            { from: 'feature', disallow: [['feature', { feature: '!${from.feature}' }], 'app'] },
-            { from: 'shared', disallow: ['feature', 'app'] },
+          policies: [
+            {
+              from: { element: { type: 'feature' } },
+              disallow: { to: { element: { type: 'feature', captured: { feature: '!{{ from.captured.feature }}' } } } },
+            },
+            { from: { element: { type: 'feature' } }, disallow: { to: { element: { type: 'app' } } } },
+            {
+              from: { element: { type: 'shared' } },
+              disallow: { to: { element: { types: { anyOf: ['feature', 'app'] } } } },
+            },
           ],
         },
       ],

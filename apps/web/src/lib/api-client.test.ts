@@ -12,7 +12,9 @@ function jsonResponse(body: unknown, status = 200, statusText = 'OK'): Response 
 }
 
 function fakeFetch(respond: (url: string, init: RequestInit) => Response = () => jsonResponse({})) {
-  return vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => Promise.resolve(respond(String(input), init)));
+  return vi.fn((input: RequestInfo | URL, init: RequestInit = {}) =>
+    Promise.resolve(respond(String(input), init)),
+  );
 }
 
 function headersOf(init: RequestInit | undefined): Record<string, string> {
@@ -98,7 +100,9 @@ describe('api client', () => {
   it('fetches the remaining pages by offset and merges the rows', async () => {
     const fetch = fakeFetch((url) => {
       const offset = Number(new URL(url, 'http://localhost').searchParams.get('offset'));
-      const rows = Array.from({ length: Math.min(100, 250 - offset) }, (_, index) => ({ id: offset + index }));
+      const rows = Array.from({ length: Math.min(100, 250 - offset) }, (_, index) => ({
+        id: offset + index,
+      }));
       return jsonResponse({ count: 250, results: rows });
     });
     const client = createApiClient({ fetch, getToken: () => null });

@@ -49,6 +49,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
           label={intl.formatMessage({ id: 'login.password' })}
           name="password"
           autoComplete="current-password"
+          visibilityToggleButtonProps={{ 'aria-label': intl.formatMessage({ id: 'login.togglePassword' }) }}
           required
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
