@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { createTestDb, type TestDatabase } from '../helpers/db';
+import { queryRows } from '../helpers/query';
 
 /**
  * Tables without a mandatory school: accounts and sessions, the schools themselves, the global test catalogue,
@@ -41,16 +42,31 @@ afterAll(async () => {
   await database.destroy();
 });
 
-async function rows<T extends Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await database.db.execute(query);
-  return (Array.isArray(result) ? result : (result as unknown as { rows: T[] }).rows) as T[];
+function rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]> {
+  return queryRows<T>(database.db, query);
 }
 
 describe('schema', () => {
   it('creates the core tables', async () => {
-    const tables = await rows<Row>(sql`select table_name from information_schema.tables where table_schema = 'public'`);
+    const tables = await rows<Row>(
+      sql`select table_name from information_schema.tables where table_schema = 'public'`,
+    );
     const names = new Set(tables.map((row) => row.table_name));
-    for (const name of ['users', 'user_settings', 'sessions', 'schools', 'school_memberships', 'teacher_group_permissions', 'year_classes', 'pupils', 'year_class_pupils', 'subjects', 'test_providers', 'national_tests', 'national_test_scores']) {
+    for (const name of [
+      'users',
+      'user_settings',
+      'sessions',
+      'schools',
+      'school_memberships',
+      'teacher_group_permissions',
+      'year_classes',
+      'pupils',
+      'year_class_pupils',
+      'subjects',
+      'test_providers',
+      'national_tests',
+      'national_test_scores',
+    ]) {
       expect(names.has(name), name).toBe(true);
     }
   });
@@ -73,7 +89,9 @@ describe('schema', () => {
       where tc.constraint_type = 'FOREIGN KEY' and tc.table_schema = 'public'
         and kcu.column_name = 'school_id' and ccu.table_name = 'schools' and ccu.column_name = 'id'`);
     const withForeignKey = new Set(foreignKeys.map((row) => row.table_name));
-    const problems = schoolOwned.filter((name) => nullability.get(name) !== 'NO' || !withForeignKey.has(name));
+    const problems = schoolOwned.filter(
+      (name) => nullability.get(name) !== 'NO' || !withForeignKey.has(name),
+    );
     expect(problems).toEqual([]);
   });
 

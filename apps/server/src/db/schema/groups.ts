@@ -42,7 +42,10 @@ export const pupils = pgTable(
     showOutflowProfile: boolean('show_outflow_profile').notNull().default(false),
     dateLeft: date('date_left', { mode: 'string' }),
   },
-  (t) => [index('pupils_school_id_idx').on(t.schoolId), index('pupils_school_external_key_idx').on(t.schoolId, t.externalKey)],
+  (t) => [
+    index('pupils_school_id_idx').on(t.schoolId),
+    index('pupils_school_external_key_idx').on(t.schoolId, t.externalKey),
+  ],
 );
 
 /** Enrolment of a pupil in a group; `grade` is the pupil's own grade (differs within combination groups). */
@@ -98,5 +101,8 @@ export const pinnedPupils = pgTable(
       .references(() => pupils.id, { onDelete: 'cascade' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [unique('pinned_pupils_user_pupil_key').on(t.userId, t.pupilId), index('pinned_pupils_school_user_idx').on(t.schoolId, t.userId)],
+  (t) => [
+    unique('pinned_pupils_user_pupil_key').on(t.userId, t.pupilId),
+    index('pinned_pupils_school_user_idx').on(t.schoolId, t.userId),
+  ],
 );

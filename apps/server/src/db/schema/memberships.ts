@@ -14,7 +14,10 @@ export const schoolMemberships = pgTable(
     isSenco: boolean('is_senco').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [unique('school_memberships_school_user_key').on(t.schoolId, t.userId), index('school_memberships_user_id_idx').on(t.userId)],
+  (t) => [
+    unique('school_memberships_school_user_key').on(t.schoolId, t.userId),
+    index('school_memberships_user_id_idx').on(t.userId),
+  ],
 );
 
 export const invitations = pgTable(

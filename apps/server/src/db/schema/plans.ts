@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, unique, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  unique,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { NOTE_LAYERS } from '@leerzicht/contract';
 import { inList, schoolIdColumn, timestamptz } from './columns';
 import { schools } from './schools';
@@ -26,16 +38,28 @@ export const groupPlanTemplates = pgTable(
     isSystem: boolean('is_system').notNull().default(false),
     isPublished: boolean('is_published').notNull().default(false),
     name: text('name').notNull(),
-    allowedSubjects: integer('allowed_subjects').array().notNull().default(sql`'{}'::integer[]`),
-    allowedGrades: integer('allowed_grades').array().notNull().default(sql`'{}'::integer[]`),
+    allowedSubjects: integer('allowed_subjects')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    allowedGrades: integer('allowed_grades')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     dateCreated: timestamptz('date_created').notNull().defaultNow(),
     dateChanged: timestamptz('date_changed').notNull().defaultNow(),
-    content: jsonb('content').$type<{ categories: TemplateCategory[] }>().notNull().default({ categories: [] }),
+    content: jsonb('content')
+      .$type<{ categories: TemplateCategory[] }>()
+      .notNull()
+      .default({ categories: [] }),
   },
   (t) => [
     index('group_plan_templates_school_id_idx').on(t.schoolId),
-    check('group_plan_templates_owner_check', sql`(${t.isSystem} and ${t.schoolId} is null) or (not ${t.isSystem} and ${t.schoolId} is not null)`),
+    check(
+      'group_plan_templates_owner_check',
+      sql`(${t.isSystem} and ${t.schoolId} is null) or (not ${t.isSystem} and ${t.schoolId} is not null)`,
+    ),
   ],
 );
 
@@ -74,9 +98,12 @@ export const noteCategories = pgTable(
     id: serial('id').primaryKey(),
     schoolId: schoolIdColumn(),
     name: text('name').notNull(),
-    parentNoteCategoryId: integer('parent_note_category_id').references((): AnyPgColumn => noteCategories.id, {
-      onDelete: 'cascade',
-    }),
+    parentNoteCategoryId: integer('parent_note_category_id').references(
+      (): AnyPgColumn => noteCategories.id,
+      {
+        onDelete: 'cascade',
+      },
+    ),
     position: integer('position').notNull().default(0),
     layer: text('layer', { enum: NOTE_LAYERS }).notNull(),
     groupPlanId: integer('group_plan_id').references(() => groupPlans.id, { onDelete: 'cascade' }),
@@ -108,7 +135,10 @@ export const groupPlanNotes = pgTable(
     dateChanged: timestamptz('date_changed').notNull().defaultNow(),
     dateArchived: timestamptz('date_archived'),
   },
-  (t) => [index('group_plan_notes_note_category_id_idx').on(t.noteCategoryId), index('group_plan_notes_school_pupil_idx').on(t.schoolId, t.pupilId)],
+  (t) => [
+    index('group_plan_notes_note_category_id_idx').on(t.noteCategoryId),
+    index('group_plan_notes_school_pupil_idx').on(t.schoolId, t.pupilId),
+  ],
 );
 
 /** Places a pupil in a PUPIL/INSTRUCTION-layer note category of a plan. */

@@ -16,7 +16,10 @@ export const supportTickets = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     subject: text('subject', { enum: TICKET_SUBJECTS }).notNull(),
     message: text('message').notNull(),
-    properties: jsonb('properties').$type<Record<string, string | boolean | number | null>>().notNull().default({}),
+    properties: jsonb('properties')
+      .$type<Record<string, string | boolean | number | null>>()
+      .notNull()
+      .default({}),
     externalId: text('external_id'),
     status: text('status', { enum: SUPPORT_TICKET_STATUSES }).notNull().default('pending'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -48,7 +51,10 @@ export const uploads = pgTable(
     result: jsonb('result').$type<Record<string, unknown>>(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('uploads_school_id_idx').on(t.schoolId), check('uploads_status_check', inList(t.status, UPLOAD_STATUSES))],
+  (t) => [
+    index('uploads_school_id_idx').on(t.schoolId),
+    check('uploads_status_check', inList(t.status, UPLOAD_STATUSES)),
+  ],
 );
 
 /**
@@ -68,7 +74,10 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [index('audit_log_school_created_idx').on(t.schoolId, t.createdAt), index('audit_log_actor_idx').on(t.actorUserId)],
+  (t) => [
+    index('audit_log_school_created_idx').on(t.schoolId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorUserId),
+  ],
 );
 
 /** Error reports of the web app (the event id a support message refers to). Global. */

@@ -54,8 +54,12 @@ export const scoreNotes = pgTable(
     pupilId: integer('pupil_id')
       .notNull()
       .references(() => pupils.id, { onDelete: 'cascade' }),
-    citoTestScoreId: integer('cito_test_score_id').references(() => nationalTestScores.id, { onDelete: 'cascade' }),
-    methodTestScoreId: integer('method_test_score_id').references(() => methodTestScores.id, { onDelete: 'cascade' }),
+    citoTestScoreId: integer('cito_test_score_id').references(() => nationalTestScores.id, {
+      onDelete: 'cascade',
+    }),
+    methodTestScoreId: integer('method_test_score_id').references(() => methodTestScores.id, {
+      onDelete: 'cascade',
+    }),
     category: text('category').notNull(),
     content: text('content').notNull(),
     /** The forward-looking note; national tests only. */
@@ -69,7 +73,10 @@ export const scoreNotes = pgTable(
     index('score_notes_cito_test_score_id_idx').on(t.citoTestScoreId),
     index('score_notes_method_test_score_id_idx').on(t.methodTestScoreId),
     check('score_notes_one_score_check', sql`num_nonnulls(${t.citoTestScoreId}, ${t.methodTestScoreId}) = 1`),
-    check('score_notes_forward_looking_check', sql`${t.forwardLooking} is null or ${t.citoTestScoreId} is not null`),
+    check(
+      'score_notes_forward_looking_check',
+      sql`${t.forwardLooking} is null or ${t.citoTestScoreId} is not null`,
+    ),
   ],
 );
 
@@ -92,7 +99,10 @@ export const yearClassNotes = pgTable(
     yearTime: text('year_time', { enum: YEAR_TIMES }),
     methodTestId: integer('method_test_id').references(() => methodTests.id),
     content: text('content').notNull(),
-    relatedPupilIds: integer('related_pupil_ids').array().notNull().default(sql`'{}'::integer[]`),
+    relatedPupilIds: integer('related_pupil_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     dateCreated: timestamptz('date_created').notNull().defaultNow(),
     dateChanged: timestamptz('date_changed').notNull().defaultNow(),

@@ -31,7 +31,10 @@ export const schoolMembershipsRelations = relations(schoolMemberships, ({ one })
 
 export const teacherGroupPermissionsRelations = relations(teacherGroupPermissions, ({ one }) => ({
   user: one(users, { fields: [teacherGroupPermissions.userId], references: [users.id] }),
-  yearClass: one(yearClasses, { fields: [teacherGroupPermissions.yearClassId], references: [yearClasses.id] }),
+  yearClass: one(yearClasses, {
+    fields: [teacherGroupPermissions.yearClassId],
+    references: [yearClasses.id],
+  }),
 }));
 
 export const yearClassesRelations = relations(yearClasses, ({ one, many }) => ({
@@ -62,7 +65,10 @@ export const nationalTestsRelations = relations(nationalTests, ({ one }) => ({
 export const nationalTestScoresRelations = relations(nationalTestScores, ({ one }) => ({
   pupil: one(pupils, { fields: [nationalTestScores.pupilId], references: [pupils.id] }),
   yearClass: one(yearClasses, { fields: [nationalTestScores.yearClassId], references: [yearClasses.id] }),
-  nationalTest: one(nationalTests, { fields: [nationalTestScores.nationalTestId], references: [nationalTests.id] }),
+  nationalTest: one(nationalTests, {
+    fields: [nationalTestScores.nationalTestId],
+    references: [nationalTests.id],
+  }),
   subject: one(subjects, { fields: [nationalTestScores.subjectId], references: [subjects.id] }),
   provider: one(testProviders, { fields: [nationalTestScores.providerId], references: [testProviders.id] }),
 }));
@@ -106,6 +112,9 @@ export const noteCategoriesRelations = relations(noteCategories, ({ one, many })
 }));
 
 export const groupPlanNotesRelations = relations(groupPlanNotes, ({ one }) => ({
-  noteCategory: one(noteCategories, { fields: [groupPlanNotes.noteCategoryId], references: [noteCategories.id] }),
+  noteCategory: one(noteCategories, {
+    fields: [groupPlanNotes.noteCategoryId],
+    references: [noteCategories.id],
+  }),
   pupil: one(pupils, { fields: [groupPlanNotes.pupilId], references: [pupils.id] }),
 }));

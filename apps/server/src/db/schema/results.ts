@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, real, serial, text, unique } from 'drizzle-orm/pg-core';
-import { ALPHABETICAL_LEVELS, PERFORMANCE_LETTERS, REFERENCE_LEVELS, ROMAN_LEVELS, YEAR_TIMES } from '@leerzicht/contract';
+import {
+  ALPHABETICAL_LEVELS,
+  PERFORMANCE_LETTERS,
+  REFERENCE_LEVELS,
+  ROMAN_LEVELS,
+  YEAR_TIMES,
+} from '@leerzicht/contract';
 import { inList, schoolIdColumn } from './columns';
 import { methodTests, nationalTests, subjects, testProviders, testSections } from './catalog';
 import { pupils, yearClasses } from './groups';
@@ -50,12 +56,21 @@ export const nationalTestScores = pgTable(
     index('national_test_scores_school_pupil_idx').on(t.schoolId, t.pupilId),
     index('national_test_scores_year_class_id_idx').on(t.yearClassId),
     check('national_test_scores_year_time_check', inList(t.yearTime, YEAR_TIMES)),
-    check('national_test_scores_level_value_check', sql`${t.levelValue} is null or ${t.levelValue} between 0 and 5`),
-    check('national_test_scores_percentile_check', sql`${t.percentile} is null or ${t.percentile} between 0 and 100`),
+    check(
+      'national_test_scores_level_value_check',
+      sql`${t.levelValue} is null or ${t.levelValue} between 0 and 5`,
+    ),
+    check(
+      'national_test_scores_percentile_check',
+      sql`${t.percentile} is null or ${t.percentile} between 0 and 100`,
+    ),
     check('national_test_scores_alphabetical_check', nullOrIn(t.alphabetical, ALPHABETICAL_LEVELS)),
     check('national_test_scores_roman_check', nullOrIn(t.roman, ROMAN_LEVELS)),
     check('national_test_scores_reference_level_check', nullOrIn(t.referenceLevel, REFERENCE_LEVELS)),
-    check('national_test_scores_projected_reference_level_check', nullOrIn(t.projectedReferenceLevel, REFERENCE_LEVELS)),
+    check(
+      'national_test_scores_projected_reference_level_check',
+      nullOrIn(t.projectedReferenceLevel, REFERENCE_LEVELS),
+    ),
   ],
 );
 

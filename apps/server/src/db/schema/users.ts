@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { HOMEPAGE_PAGES, LANGUAGES } from '@leerzicht/contract';
 import { inList, timestamptz } from './columns';
 
@@ -31,7 +43,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     check('users_language_check', inList(t.language, LANGUAGES)),
-    check('users_homepage_page_check', sql`${t.homepagePage} is null or ${inList(t.homepagePage, HOMEPAGE_PAGES)}`),
+    check(
+      'users_homepage_page_check',
+      sql`${t.homepagePage} is null or ${inList(t.homepagePage, HOMEPAGE_PAGES)}`,
+    ),
   ],
 );
 
@@ -67,6 +82,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
     revokedAt: timestamptz('revoked_at'),
+    /** When the user last re-entered the password in this session (gates e-mail and two-step changes). */
+    passwordConfirmedAt: timestamptz('password_confirmed_at'),
     currentSchoolYear: integer('current_school_year'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
@@ -96,5 +113,8 @@ export const loginAttempts = pgTable(
     windowStart: timestamptz('window_start').notNull(),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('login_attempts_window_start_idx').on(t.windowStart)],
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowStart] }),
+    index('login_attempts_window_start_idx').on(t.windowStart),
+  ],
 );
