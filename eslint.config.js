@@ -5,7 +5,15 @@ import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'apps/server/src/db/migrations/**', 'test-results/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      'apps/server/src/db/migrations/**',
+      'test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -38,7 +46,9 @@ export default tseslint.config(
           policies: [
             {
               from: { element: { type: 'feature' } },
-              disallow: { to: { element: { type: 'feature', captured: { feature: '!{{ from.captured.feature }}' } } } },
+              disallow: {
+                to: { element: { type: 'feature', captured: { feature: '!{{ from.captured.feature }}' } } },
+              },
             },
             { from: { element: { type: 'feature' } }, disallow: { to: { element: { type: 'app' } } } },
             {

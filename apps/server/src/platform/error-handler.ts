@@ -17,22 +17,30 @@ export function registerErrorHandler(app: FastifyInstance): void {
       for (const issue of error.validation) {
         const params = issue.params as { issue?: { path?: PropertyKey[] } };
         const path = params.issue?.path ?? [];
-        const field = path.length > 0 ? path.map(String).join('.') : (issue.instancePath.replace(/^\//, '') || 'non_field_errors');
+        const field =
+          path.length > 0
+            ? path.map(String).join('.')
+            : issue.instancePath.replace(/^\//, '') || 'non_field_errors';
         (errors[field] ??= []).push(issue.message ?? 'Invalid value');
       }
       return reply.code(400).send({ status: 400, detail: 'Invalid input.', errors } satisfies ApiErrorBody);
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: { message: error.message, url: error.url } }, 'response did not match its schema');
+      request.log.error(
+        { err: { message: error.message, url: error.url } },
+        'response did not match its schema',
+      );
       return reply.code(500).send({ status: 500, detail: 'Internal server error.' } satisfies ApiErrorBody);
     }
     const statusCode = error.statusCode ?? 500;
     if (statusCode >= 500) {
-      request.log.error({ err: { message: error.message, stack: error.stack, code: error.code } }, 'request failed');
+      request.log.error(
+        { err: { message: error.message, stack: error.stack, code: error.code } },
+        'request failed',
+      );
       return reply.code(500).send({ status: 500, detail: 'Internal server error.' } satisfies ApiErrorBody);
     }
     // Fastify's own client errors (malformed JSON, too large, rate limit): keep their status, no internals.
     return reply.code(statusCode).send({ status: statusCode, detail: error.message } satisfies ApiErrorBody);
   });
-
 }

@@ -22,7 +22,11 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): FastifyServerO
     },
     serializers: {
       req(request: { method: string; url: string; id: string; routeOptions?: { url?: string } }) {
-        return { id: request.id, method: request.method, route: request.routeOptions?.url ?? request.url.split('?')[0] };
+        return {
+          id: request.id,
+          method: request.method,
+          route: request.routeOptions?.url ?? request.url.split('?')[0],
+        };
       },
       res(reply: { statusCode: number }) {
         return { statusCode: reply.statusCode };

@@ -45,7 +45,10 @@ export function createMailer(options: MailerOptions): Mailer {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await mkdir(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       options.log.info({ subject: message.subject }, 'mail written to the local outbox');
     },

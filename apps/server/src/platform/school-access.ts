@@ -34,6 +34,11 @@ export async function permittedGroupIds(db: Db, access: SchoolAccess): Promise<n
   const rows = await db
     .select({ id: teacherGroupPermissions.yearClassId })
     .from(teacherGroupPermissions)
-    .where(and(eq(teacherGroupPermissions.userId, access.userId), eq(teacherGroupPermissions.schoolId, access.schoolId)));
+    .where(
+      and(
+        eq(teacherGroupPermissions.userId, access.userId),
+        eq(teacherGroupPermissions.schoolId, access.schoolId),
+      ),
+    );
   return rows.map((row) => row.id);
 }

@@ -13,7 +13,12 @@ function key(secret: string): Uint8Array {
 }
 
 /** A JWT that only names a server-side session, so logout and revocation take effect at once. */
-export function signSessionToken(secret: string, claims: SessionClaims, expiresAt: Date, now: Date): Promise<string> {
+export function signSessionToken(
+  secret: string,
+  claims: SessionClaims,
+  expiresAt: Date,
+  now: Date,
+): Promise<string> {
   return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(claims.userId))
@@ -24,7 +29,11 @@ export function signSessionToken(secret: string, claims: SessionClaims, expiresA
 }
 
 /** Checks signature, the allow-listed algorithm and expiry; null for anything that does not pass. */
-export async function verifySessionToken(secret: string, token: string, now: Date): Promise<SessionClaims | null> {
+export async function verifySessionToken(
+  secret: string,
+  token: string,
+  now: Date,
+): Promise<SessionClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       algorithms: [ALGORITHM],

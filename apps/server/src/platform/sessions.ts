@@ -27,7 +27,9 @@ export async function createSession(
   now: Date,
 ): Promise<{ sessionId: string; expiresAt: Date }> {
   const sessionId = randomBytes(24).toString('base64url');
-  const expiresAt = new Date(now.getTime() + (input.rememberMe ? REMEMBERED_SESSION_LIMIT_MS : SESSION_ABSOLUTE_LIMIT_MS));
+  const expiresAt = new Date(
+    now.getTime() + (input.rememberMe ? REMEMBERED_SESSION_LIMIT_MS : SESSION_ABSOLUTE_LIMIT_MS),
+  );
   await db.insert(sessions).values({
     id: sessionId,
     userId: input.userId,
@@ -41,7 +43,12 @@ export async function createSession(
 }
 
 /** The session behind a verified token, or null when it was revoked, expired or idle too long. */
-export async function resolveSession(db: Db, sessionId: string, userId: number, now: Date): Promise<ActiveSession | null> {
+export async function resolveSession(
+  db: Db,
+  sessionId: string,
+  userId: number,
+  now: Date,
+): Promise<ActiveSession | null> {
   const [row] = await db
     .select({ session: sessions, isDemo: users.isDemo, isActive: users.isActive })
     .from(sessions)
@@ -51,7 +58,8 @@ export async function resolveSession(db: Db, sessionId: string, userId: number, 
   if (!row || !row.isActive) return null;
   const { session } = row;
   if (session.expiresAt.getTime() <= now.getTime()) return null;
-  if (!session.rememberMe && now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_LIMIT_MS) return null;
+  if (!session.rememberMe && now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_LIMIT_MS)
+    return null;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
   }

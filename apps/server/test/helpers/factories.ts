@@ -67,7 +67,10 @@ export async function createYearClass(
   schoolId: number,
   values: { name: string; grade: number; calendarYear: number },
 ) {
-  const [yearClass] = await db.insert(yearClasses).values({ schoolId, ...values }).returning();
+  const [yearClass] = await db
+    .insert(yearClasses)
+    .values({ schoolId, ...values })
+    .returning();
   if (!yearClass) throw new Error('year class not created');
   return yearClass;
 }

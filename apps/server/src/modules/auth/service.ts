@@ -26,12 +26,18 @@ export async function login(ctx: AppContext, input: LoginRequest): Promise<{ tok
   if (user.totpActive && user.totpSecretEnc) {
     if (!input.totpChallenge) throw badRequest(LOGIN_MARKERS.totpRequired);
     const step = matchTotpStep(ctx.secretBox.decrypt(user.totpSecretEnc), input.totpChallenge, now);
-    if (step === null || !(await claimTotpStep(ctx.db, user.id, step))) throw badRequest(LOGIN_MARKERS.totpInvalid);
+    if (step === null || !(await claimTotpStep(ctx.db, user.id, step)))
+      throw badRequest(LOGIN_MARKERS.totpInvalid);
   }
 
   const rememberMe = input.rememberMe ?? false;
   const session = await createSession(ctx.db, { userId: user.id, rememberMe }, now);
   await recordLogin(ctx.db, user.id, now);
-  const token = await signSessionToken(ctx.jwtSecret, { sessionId: session.sessionId, userId: user.id }, session.expiresAt, now);
+  const token = await signSessionToken(
+    ctx.jwtSecret,
+    { sessionId: session.sessionId, userId: user.id },
+    session.expiresAt,
+    now,
+  );
   return { token };
 }

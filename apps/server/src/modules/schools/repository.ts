@@ -21,13 +21,18 @@ export function listYearClasses(db: Db, schoolId: number, calendarYear: number, 
       yearClassName: yearClasses.name,
       yearClassGrade: yearClasses.grade,
       calendarYear: yearClasses.calendarYear,
-      grades: sql<number[]>`coalesce(array_agg(distinct ${yearClassPupils.grade}) filter (where ${yearClassPupils.grade} is not null), array[${yearClasses.grade}])`,
+      grades: sql<
+        number[]
+      >`coalesce(array_agg(distinct ${yearClassPupils.grade}) filter (where ${yearClassPupils.grade} is not null), array[${yearClasses.grade}])`,
       pupilCount: sql<number>`count(${yearClassPupils.pupilId})::int`,
     })
     .from(yearClasses)
     .leftJoin(
       yearClassPupils,
-      and(eq(yearClassPupils.yearClassId, yearClasses.id), eq(yearClassPupils.schoolId, yearClasses.schoolId)),
+      and(
+        eq(yearClassPupils.yearClassId, yearClasses.id),
+        eq(yearClassPupils.schoolId, yearClasses.schoolId),
+      ),
     )
     .where(and(...conditions))
     .groupBy(yearClasses.id)

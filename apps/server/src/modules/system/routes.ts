@@ -3,7 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthSchema } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 
-export async function systemRoutes(app: FastifyInstance, ctx: AppContext, ping: () => Promise<boolean>): Promise<void> {
+export async function systemRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  ping: () => Promise<boolean>,
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
