@@ -9,9 +9,16 @@ import { registerErrorHandler } from './platform/error-handler';
 import { loggerOptions } from './platform/logger';
 import { registerOpenApi } from './platform/openapi';
 import { registerWebApp } from './platform/web-app';
+import { registerWriteGuard } from './platform/write-guard';
 import { accountRoutes } from './modules/account/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { schoolRoutes } from './modules/schools/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { invitationRoutes } from './modules/invitations/routes';
+import { colleagueRoutes } from './modules/colleagues/routes';
+import { permissionRoutes } from './modules/permissions/routes';
+import { shellRoutes } from './modules/shell/routes';
 import { systemRoutes } from './modules/system/routes';
 
 export const API_PREFIX = '/api/1.0';
@@ -38,6 +45,8 @@ export async function buildApp({ ctx, ping }: BuildAppOptions): Promise<FastifyI
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerAuthentication(app, ctx);
+  // Demo and impersonated sessions: every write refused except login, logout and printouts.
+  registerWriteGuard(app, ctx, API_PREFIX);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -53,9 +62,15 @@ export async function buildApp({ ctx, ping }: BuildAppOptions): Promise<FastifyI
   await app.register(
     async (api) => {
       await systemRoutes(api, ctx, ping);
+      await shellRoutes(api, ctx);
       await authRoutes(api, ctx);
       await accountRoutes(api, ctx);
+      await settingsRoutes(api, ctx);
+      await adminRoutes(api, ctx);
       await schoolRoutes(api, ctx);
+      await invitationRoutes(api, ctx);
+      await colleagueRoutes(api, ctx);
+      await permissionRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

@@ -19,15 +19,20 @@ const SCHEME = /^JWT\s+(\S+)$/i;
 export function registerAuthentication(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('session', null);
   app.decorate('requireSession', async (request: FastifyRequest) => {
-    const match = SCHEME.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) throw unauthorized();
-    const now = ctx.now();
-    const claims = await verifySessionToken(ctx.jwtSecret, match[1], now);
-    if (!claims) throw unauthorized();
-    const session = await resolveSession(ctx.db, claims.sessionId, claims.userId, now);
+    const session = await authenticate(ctx, request);
     if (!session) throw unauthorized();
     request.session = session;
   });
+}
+
+/** The live session named by the request's `Authorization: JWT <token>` header, or null. */
+export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<ActiveSession | null> {
+  const match = SCHEME.exec(request.headers.authorization ?? '');
+  if (!match?.[1]) return null;
+  const now = ctx.now();
+  const claims = await verifySessionToken(ctx.jwtSecret, match[1], now);
+  if (!claims) return null;
+  return resolveSession(ctx.db, claims.sessionId, claims.userId, now);
 }
 
 /** The session of a route behind requireSession. */

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { schoolMemberships, teacherGroupPermissions } from '../db/schema/index';
-import { notFound } from './http-errors';
+import { forbidden, notFound } from './http-errors';
 
 export interface SchoolAccess {
   schoolId: number;
@@ -41,4 +41,15 @@ export async function permittedGroupIds(db: Db, access: SchoolAccess): Promise<n
       ),
     );
   return rows.map((row) => row.id);
+}
+
+/** A superuser of the school: 404 outside the user's schools, 403 for its other members. */
+export async function requireSchoolSuperuser(
+  db: Db,
+  userId: number,
+  schoolId: number,
+): Promise<SchoolAccess> {
+  const access = await requireSchoolAccess(db, userId, schoolId);
+  if (!access.isSchoolSuperuser) throw forbidden();
+  return access;
 }

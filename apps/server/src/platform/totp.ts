@@ -4,16 +4,34 @@ import { Secret, TOTP } from 'otpauth';
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_DIGITS = 6;
 export const TOTP_WINDOW = 1;
+export const TOTP_ISSUER = 'Leerzicht';
+/** 160 bits, the RFC 4226 recommendation for SHA-1. */
+const SECRET_BYTES = 20;
 
-export function createTotp(base32Secret: string, label = 'Leerzicht'): TOTP {
+export function createTotp(base32Secret: string, label = TOTP_ISSUER, digits = TOTP_DIGITS): TOTP {
   return new TOTP({
-    issuer: 'Leerzicht',
+    issuer: TOTP_ISSUER,
     label,
     algorithm: 'SHA1',
-    digits: TOTP_DIGITS,
+    digits,
     period: TOTP_PERIOD_SECONDS,
     secret: Secret.fromBase32(base32Secret),
   });
+}
+
+/** A fresh random secret (base32), to be sealed with the secret box before it is stored. */
+export function newTotpSecret(): string {
+  return new Secret({ size: SECRET_BYTES }).base32;
+}
+
+/** The otpauth:// uri an authenticator app reads from the QR code. */
+export function totpUri(base32Secret: string, accountLabel: string): string {
+  return createTotp(base32Secret, accountLabel).toString();
+}
+
+/** The code for a moment (tests and tools; the server only validates). */
+export function totpCode(base32Secret: string, at: Date, digits = TOTP_DIGITS): string {
+  return createTotp(base32Secret, TOTP_ISSUER, digits).generate({ timestamp: at.getTime() });
 }
 
 /** The time step a valid code belongs to, or null; callers refuse a step at or before the last one used. */

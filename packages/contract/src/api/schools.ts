@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nationalTestSchema, testProviderSchema } from './catalog';
 
 export const schoolClassSchema = z.object({
   yearClassId: z.number().int(),
@@ -8,6 +9,8 @@ export const schoolClassSchema = z.object({
   grades: z.array(z.number().int()),
   calendarYear: z.number().int(),
   pupilCount: z.number().int(),
+  /** A method test score of the group belongs to a method test whose sections carry a goal (test overview). */
+  hasGoals: z.boolean(),
 });
 export type SchoolClass = z.infer<typeof schoolClassSchema>;
 
@@ -21,5 +24,14 @@ export const schoolSchema = z.object({
   isConnectionActive: z.boolean(),
   currentSchoolYear: z.number().int(),
   classes: z.array(schoolClassSchema),
+  /** Providers of which the school has national results, by priority. */
+  testProviders: z.array(testProviderSchema),
+  /** National tests of which the school has results. */
+  nationalTests: z.array(nationalTestSchema),
 });
 export type School = z.infer<typeof schoolSchema>;
+
+/** `GET /schools/{id}/?school_year=2024`: the groups of that school year instead of the session's. */
+export const schoolQuerySchema = z.object({
+  school_year: z.coerce.number().int().min(2000).max(2100).optional(),
+});

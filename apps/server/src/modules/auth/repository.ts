@@ -34,3 +34,13 @@ export async function claimTotpStep(db: Db, userId: number, step: number): Promi
 export async function recordLogin(db: Db, userId: number, now: Date): Promise<void> {
   await db.update(users).set({ lastLogin: now }).where(eq(users.id, userId));
 }
+
+/** Stores a new (sealed) secret that waits for its first code; two-step login stays off until then. */
+export async function setPendingTotpSecret(db: Db, userId: number, sealedSecret: string): Promise<void> {
+  await db.update(users).set({ totpSecretEnc: sealedSecret, totpActive: false }).where(eq(users.id, userId));
+}
+
+export async function setTotpActive(db: Db, userId: number, active: boolean): Promise<void> {
+  const values = active ? { totpActive: true } : { totpActive: false, totpSecretEnc: null };
+  await db.update(users).set(values).where(eq(users.id, userId));
+}

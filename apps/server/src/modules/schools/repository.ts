@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { schools, yearClassPupils, yearClasses } from '../../db/schema/index';
+import { methodTestScores, schools, testSections, yearClassPupils, yearClasses } from '../../db/schema/index';
 
 export function findSchool(db: Db, schoolId: number) {
   return db
@@ -10,6 +10,18 @@ export function findSchool(db: Db, schoolId: number) {
     .limit(1)
     .then((rows) => rows[0] ?? null);
 }
+
+/**
+ * A group has goals (the "test overview" menu item) when a method test score of the group belongs to a
+ * method test whose sections carry a goal.
+ */
+const hasGoalsSql = sql<boolean>`exists (
+  select 1 from ${methodTestScores}
+  inner join ${testSections} on ${testSections.methodTestId} = ${methodTestScores.methodTestId}
+  where ${methodTestScores.schoolId} = ${yearClasses.schoolId}
+    and ${methodTestScores.yearClassId} = ${yearClasses.id}
+    and ${testSections.goalId} is not null
+)`;
 
 /** Groups of one school year with their pupils' grades and count; `onlyIds` limits a teacher's view. */
 export function listYearClasses(db: Db, schoolId: number, calendarYear: number, onlyIds: number[] | null) {
@@ -25,6 +37,7 @@ export function listYearClasses(db: Db, schoolId: number, calendarYear: number, 
         number[]
       >`coalesce(array_agg(distinct ${yearClassPupils.grade}) filter (where ${yearClassPupils.grade} is not null), array[${yearClasses.grade}])`,
       pupilCount: sql<number>`count(${yearClassPupils.pupilId})::int`,
+      hasGoals: hasGoalsSql,
     })
     .from(yearClasses)
     .leftJoin(

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamSchema, schoolSchema } from '@leerzicht/contract';
+import { idParamSchema, schoolQuerySchema, schoolSchema } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { sessionOf } from '../../platform/authentication';
 import { getSchool } from './service';
@@ -11,9 +11,14 @@ export async function schoolRoutes(app: FastifyInstance, ctx: AppContext): Promi
   api.get(
     '/schools/:id/',
     {
-      schema: { tags: ['schools'], params: idParamSchema, response: { 200: schoolSchema } },
+      schema: {
+        tags: ['schools'],
+        params: idParamSchema,
+        querystring: schoolQuerySchema,
+        response: { 200: schoolSchema },
+      },
       preHandler: app.requireSession,
     },
-    (request) => getSchool(ctx, sessionOf(request), request.params.id),
+    (request) => getSchool(ctx, sessionOf(request), request.params.id, request.query.school_year),
   );
 }

@@ -5,13 +5,23 @@ import type { ActiveSession } from '../../platform/sessions';
 import { permittedGroupIds, requireSchoolAccess } from '../../platform/school-access';
 import { findSchool, listYearClasses } from './repository';
 
-export async function getSchool(ctx: AppContext, session: ActiveSession, schoolId: number): Promise<School> {
+/**
+ * The school with the groups of one school year: `schoolYear` when asked for, otherwise the session's
+ * current school year (which the user can change), otherwise the school year of today. Teachers see only
+ * their permitted groups.
+ */
+export async function getSchool(
+  ctx: AppContext,
+  session: ActiveSession,
+  schoolId: number,
+  schoolYear?: number,
+): Promise<School> {
   const access = await requireSchoolAccess(ctx.db, session.userId, schoolId);
   const school = await findSchool(ctx.db, schoolId);
   if (!school) throw notFound();
   const currentSchoolYear = session.currentSchoolYear ?? schoolYearOf(ctx.now());
   const onlyIds = access.readsWholeSchool ? null : await permittedGroupIds(ctx.db, access);
-  const classes = await listYearClasses(ctx.db, schoolId, currentSchoolYear, onlyIds);
+  const classes = await listYearClasses(ctx.db, schoolId, schoolYear ?? currentSchoolYear, onlyIds);
   return {
     id: school.id,
     brinCode: school.brinCode,

@@ -1,0 +1,125 @@
+import {
+  COLLEAGUE_ERRORS,
+  compareNames,
+  fullName,
+  type RemoveSencoRequest,
+  type Senco,
+  type UpdateSencoRequest,
+} from '@leerzicht/contract';
+import type { AppContext } from '../../context';
+import { writeAudit } from '../../platform/audit';
+import { badRequest, forbidden, notFound } from '../../platform/http-errors';
+import type { ActiveSession } from '../../platform/sessions';
+import { requireSchoolAccess, requireSchoolSuperuser } from '../../platform/school-access';
+import {
+  deleteMembership,
+  findMembership,
+  findUserNameAndEmail,
+  listMembers,
+  listOpenInvitations,
+  lockSuperuserIds,
+  updateMembership,
+} from './repository';
+
+/**
+ * Members (sorted by surname, particles ignored) followed by open invitations (by address). Superusers and
+ * sencos read the list; teachers get 403, since it holds colleagues' e-mail addresses.
+ */
+export async function listColleagues(
+  ctx: AppContext,
+  session: ActiveSession,
+  schoolId: number,
+): Promise<Senco[]> {
+  const access = await requireSchoolAccess(ctx.db, session.userId, schoolId);
+  if (!access.readsWholeSchool) throw forbidden();
+  const members = [...(await listMembers(ctx.db, schoolId))].sort(compareNames);
+  const open = await listOpenInvitations(ctx.db, schoolId, ctx.now());
+  return [
+    ...members.map((member) => ({
+      sencoId: member.userId,
+      id: member.membershipId,
+      isSchoolSuperuser: member.isSchoolSuperuser,
+      isSenco: member.isSenco,
+      isInvitation: false,
+      fullName: fullName(member),
+      email: member.email,
+    })),
+    ...open.map((invitation) => ({
+      sencoId: null,
+      id: invitation.id,
+      isSchoolSuperuser: invitation.isSchoolSuperuser,
+      isSenco: false,
+      isInvitation: true,
+      fullName: '',
+      email: invitation.email,
+    })),
+  ];
+}
+
+/** Ends a colleague's membership (and their group permissions there); the last superuser cannot be removed. */
+export async function removeColleague(ctx: AppContext, session: ActiveSession, input: RemoveSencoRequest) {
+  await requireSchoolSuperuser(ctx.db, session.userId, input.schoolId);
+  await ctx.db.transaction(async (tx) => {
+    const superuserIds = await lockSuperuserIds(tx, input.schoolId);
+    const membership = await findMembership(tx, input.schoolId, input.sencoId);
+    if (!membership) throw notFound();
+    if (membership.isSchoolSuperuser && superuserIds.length <= 1)
+      throw badRequest(COLLEAGUE_ERRORS.lastSuperuser);
+    await deleteMembership(tx, input.schoolId, input.sencoId);
+    await writeAudit(tx, {
+      schoolId: input.schoolId,
+      actorUserId: session.userId,
+      impersonatorId: session.impersonatorId,
+      action: 'membership.remove',
+      entity: 'user',
+      entityId: input.sencoId,
+      at: ctx.now(),
+    });
+  });
+  return { sencoId: input.sencoId, detail: 'Colleague removed from the school.' };
+}
+
+/** Sets a colleague's superuser (and optionally senco) flag; the last superuser cannot be demoted. */
+export async function updateColleague(
+  ctx: AppContext,
+  session: ActiveSession,
+  input: UpdateSencoRequest,
+): Promise<Senco> {
+  await requireSchoolSuperuser(ctx.db, session.userId, input.schoolId);
+  const updated = await ctx.db.transaction(async (tx) => {
+    const superuserIds = await lockSuperuserIds(tx, input.schoolId);
+    const membership = await findMembership(tx, input.schoolId, input.sencoId);
+    if (!membership) throw notFound();
+    if (membership.isSchoolSuperuser && !input.isSchoolSuperuser && superuserIds.length <= 1) {
+      throw badRequest(COLLEAGUE_ERRORS.lastSuperuser, {
+        isSchoolSuperuser: [COLLEAGUE_ERRORS.lastSuperuser],
+      });
+    }
+    const values: { isSchoolSuperuser: boolean; isSenco?: boolean } = {
+      isSchoolSuperuser: input.isSchoolSuperuser,
+    };
+    if (input.isSenco !== undefined) values.isSenco = input.isSenco;
+    await writeAudit(tx, {
+      schoolId: input.schoolId,
+      actorUserId: session.userId,
+      impersonatorId: session.impersonatorId,
+      action: 'membership.update',
+      entity: 'user',
+      entityId: input.sencoId,
+      details: values,
+      at: ctx.now(),
+    });
+    return updateMembership(tx, input.schoolId, input.sencoId, values);
+  });
+  const user = updated ? await findUserNameAndEmail(ctx.db, updated.userId) : null;
+  if (!updated || !user) throw notFound();
+  return {
+    sencoId: updated.userId,
+    id: updated.id,
+    isSchoolSuperuser: updated.isSchoolSuperuser,
+    isSenco: updated.isSenco,
+    isInvitation: false,
+    fullName: fullName(user),
+    email: user.email,
+  };
+}

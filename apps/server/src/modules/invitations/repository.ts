@@ -1,0 +1,189 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { invitations, schoolMemberships, schools, userSettings, users } from '../../db/schema/index';
+
+export type InvitationRow = typeof invitations.$inferSelect;
+
+/** The account with this address (addresses are unique regardless of case), or null. */
+export function findUserByEmail(db: Db, email: string) {
+  return db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1)
+    .then((rows) => rows[0] ?? null);
+}
+
+export function findUserById(db: Db, userId: number) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1)
+    .then((rows) => rows[0] ?? null);
+}
+
+export function findSchoolName(db: Db, schoolId: number) {
+  return db
+    .select({ name: schools.name })
+    .from(schools)
+    .where(eq(schools.id, schoolId))
+    .limit(1)
+    .then((rows) => rows[0]?.name ?? null);
+}
+
+export async function isMemberByEmail(db: Db, schoolId: number, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: schoolMemberships.id })
+    .from(schoolMemberships)
+    .innerJoin(users, eq(users.id, schoolMemberships.userId))
+    .where(and(eq(schoolMemberships.schoolId, schoolId), sql`lower(${users.email}) = lower(${email})`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** An invitation of this school for this address that is neither accepted nor expired. */
+export async function hasOpenInvitation(
+  db: Db,
+  schoolId: number,
+  email: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.schoolId, schoolId),
+        sql`lower(${invitations.email}) = lower(${email})`,
+        isNull(invitations.acceptedAt),
+        gt(invitations.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertInvitation(
+  db: Db,
+  values: typeof invitations.$inferInsert,
+): Promise<InvitationRow> {
+  const [row] = await db.insert(invitations).values(values).returning();
+  if (!row) throw new Error('invitation not stored');
+  return row;
+}
+
+export function findInvitation(db: Db, id: number) {
+  return db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.id, id))
+    .limit(1)
+    .then((rows) => rows[0] ?? null);
+}
+
+/** The invitation behind a key (by its hash) with its school's name and, once accepted, the username. */
+export function findInvitationByKeyHash(db: Db, keyHash: string) {
+  return db
+    .select({ invitation: invitations, schoolName: schools.name, acceptedUsername: users.username })
+    .from(invitations)
+    .innerJoin(schools, eq(schools.id, invitations.schoolId))
+    .leftJoin(users, eq(users.id, invitations.acceptedUserId))
+    .where(eq(invitations.keyHash, keyHash))
+    .limit(1)
+    .then((rows) => rows[0] ?? null);
+}
+
+export async function deleteInvitation(db: Db, schoolId: number, id: number): Promise<void> {
+  await db.delete(invitations).where(and(eq(invitations.id, id), eq(invitations.schoolId, schoolId)));
+}
+
+export async function setInvitationSuperuser(
+  db: Db,
+  schoolId: number,
+  id: number,
+  isSchoolSuperuser: boolean,
+): Promise<InvitationRow | null> {
+  const [row] = await db
+    .update(invitations)
+    .set({ isSchoolSuperuser })
+    .where(and(eq(invitations.id, id), eq(invitations.schoolId, schoolId), isNull(invitations.acceptedAt)))
+    .returning();
+  return row ?? null;
+}
+
+/** Marks the invitation used, once: false when it was accepted already or expired meanwhile. */
+export async function claimInvitation(
+  db: Db,
+  id: number,
+  userId: number | null,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(invitations)
+    .set({ acceptedAt: now, acceptedUserId: userId })
+    .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)))
+    .returning({ id: invitations.id });
+  return rows.length > 0;
+}
+
+export async function setAcceptedUser(db: Db, id: number, userId: number): Promise<void> {
+  await db.update(invitations).set({ acceptedUserId: userId }).where(eq(invitations.id, id));
+}
+
+/** The address itself when it is free as a username, else the address with the first free "-n" suffix. */
+export async function freeUsername(db: Db, email: string): Promise<string> {
+  const base = email.toLowerCase().slice(0, 140);
+  const rows = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(sql`lower(${users.username}) like ${`${base.replace(/[\\%_]/g, '\\$&')}%`}`);
+  const taken = new Set(rows.map((row) => row.username.toLowerCase()));
+  if (!taken.has(base)) return base;
+  for (let suffix = 2; ; suffix += 1) {
+    const candidate = `${base}-${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+export async function createAccount(
+  db: Db,
+  values: {
+    username: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    passwordHash: string;
+    now: Date;
+  },
+) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      username: values.username,
+      email: values.email,
+      firstName: values.firstName,
+      lastName: values.lastName,
+      passwordHash: values.passwordHash,
+      dateJoined: values.now,
+    })
+    .returning();
+  if (!user) throw new Error('account not created');
+  await db.insert(userSettings).values({ userId: user.id });
+  return user;
+}
+
+export async function addMembership(
+  db: Db,
+  values: { schoolId: number; userId: number; isSchoolSuperuser: boolean; now: Date },
+): Promise<void> {
+  await db
+    .insert(schoolMemberships)
+    .values({
+      schoolId: values.schoolId,
+      userId: values.userId,
+      isSchoolSuperuser: values.isSchoolSuperuser,
+      createdAt: values.now,
+    })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,83 @@
+import { PERMISSION_ERRORS, type ChangePermissionsRequest, type UserPermissions } from '@leerzicht/contract';
+import type { AppContext } from '../../context';
+import { writeAudit } from '../../platform/audit';
+import { badRequest } from '../../platform/http-errors';
+import type { ActiveSession } from '../../platform/sessions';
+import { requireSchoolSuperuser } from '../../platform/school-access';
+import {
+  addPermissions,
+  existingGroupIds,
+  isMember,
+  listSchoolPermissions,
+  removePermissions,
+  userGroupIds,
+} from './repository';
+
+/** Every member of the school with their permitted group ids (superusers only). */
+export async function getSchoolPermissions(
+  ctx: AppContext,
+  session: ActiveSession,
+  schoolId: number,
+): Promise<UserPermissions[]> {
+  await requireSchoolSuperuser(ctx.db, session.userId, schoolId);
+  const byUser = await listSchoolPermissions(ctx.db, schoolId);
+  return [...byUser].map(([userId, groupIds]) => ({ userId, groupIds }));
+}
+
+/** The user must be a member and every group a group of this school; otherwise 400 and nothing changes. */
+async function checkChange(ctx: AppContext, input: ChangePermissionsRequest): Promise<number[]> {
+  const groupIds = [...new Set(input.groupIds)];
+  const errors: Record<string, string[]> = {};
+  if (!(await isMember(ctx.db, input.schoolId, input.userId))) errors.userId = [PERMISSION_ERRORS.notMember];
+  const known = await existingGroupIds(ctx.db, input.schoolId, groupIds);
+  const unknown = groupIds.filter((id) => !known.has(id));
+  if (unknown.length > 0) errors.groupIds = [`${PERMISSION_ERRORS.unknownGroups} ${unknown.join(', ')}`];
+  if (Object.keys(errors).length > 0) throw badRequest('Invalid input.', errors);
+  return groupIds;
+}
+
+function auditChange(
+  ctx: AppContext,
+  session: ActiveSession,
+  action: string,
+  schoolId: number,
+  userId: number,
+  groupIds: number[],
+) {
+  return writeAudit(ctx.db, {
+    schoolId,
+    actorUserId: session.userId,
+    impersonatorId: session.impersonatorId,
+    action,
+    entity: 'user',
+    entityId: userId,
+    details: { groupIds },
+    at: ctx.now(),
+  });
+}
+
+/** Adds group permissions (already granted ones are kept); answers the user's whole list. */
+export async function grantPermissions(
+  ctx: AppContext,
+  session: ActiveSession,
+  input: ChangePermissionsRequest,
+): Promise<UserPermissions> {
+  await requireSchoolSuperuser(ctx.db, session.userId, input.schoolId);
+  const groupIds = await checkChange(ctx, input);
+  await addPermissions(ctx.db, input.schoolId, input.userId, groupIds);
+  await auditChange(ctx, session, 'permission.add', input.schoolId, input.userId, groupIds);
+  return { userId: input.userId, groupIds: await userGroupIds(ctx.db, input.schoolId, input.userId) };
+}
+
+/** Removes group permissions (ones not granted are ignored); answers the user's whole list. */
+export async function revokePermissions(
+  ctx: AppContext,
+  session: ActiveSession,
+  input: ChangePermissionsRequest,
+): Promise<UserPermissions> {
+  await requireSchoolSuperuser(ctx.db, session.userId, input.schoolId);
+  const groupIds = await checkChange(ctx, input);
+  await removePermissions(ctx.db, input.schoolId, input.userId, groupIds);
+  await auditChange(ctx, session, 'permission.remove', input.schoolId, input.userId, groupIds);
+  return { userId: input.userId, groupIds: await userGroupIds(ctx.db, input.schoolId, input.userId) };
+}

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_MARKERS } from '@leerzicht/contract';
+import { loginAttempts } from '../../src/db/schema/index';
+import { LIMITS } from '../../src/platform/rate-limit';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { createMember, createTotpMember, otherCode, postLogin } from '../helpers/auth';
+import { TEST_PASSWORD } from '../helpers/factories';
+
+// Five minutes into a 15-minute window: Retry-After is the 600 s left of it.
+const NOW = new Date('2026-11-21T10:05:00Z');
+const WINDOW_MS = LIMITS.passwordPerAccount.windowMs;
+
+describe('login: brute-force limits and TOTP codes', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: NOW });
+  });
+  afterAll(() => t.close());
+
+  it('answers unknown usernames and wrong passwords identically', async () => {
+    const { user } = await createMember(t.database.db);
+    const wrong = await postLogin(t.app, { username: user.username, password: 'not the password' });
+    const unknown = await postLogin(t.app, { username: 'nobody-here', password: 'not the password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(unknown.statusCode).toBe(400);
+    expect(wrong.body).toBe(unknown.body);
+  });
+
+  it('stores only hashed counter keys, never the username or address', async () => {
+    const rows = await t.database.db.select().from(loginAttempts);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.key).not.toMatch(/nobody-here|127\.0\.0\.1/);
+      expect(row.key).toMatch(/^[a-z]+:[a-z]+:[\w-]+$/);
+    }
+  });
+
+  it('locks an account after 10 failed passwords, from any address, with Retry-After', async () => {
+    const { user } = await createMember(t.database.db);
+    for (let attempt = 0; attempt < LIMITS.passwordPerAccount.max; attempt += 1) {
+      const response = await postLogin(
+        t.app,
+        { username: user.username, password: `wrong-${attempt}` },
+        `10.1.0.${attempt}`,
+      );
+      expect(response.statusCode).toBe(400);
+    }
+    // Even the right password is refused now, and the answer does not say whether it was right.
+    const locked = await postLogin(t.app, { username: user.username, password: TEST_PASSWORD }, '10.1.1.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers['retry-after']).toBe('600');
+    expect(locked.json()).toMatchObject({ status: 429 });
+    // The same holds for the username in another case, and for an unknown username it is the same story.
+    const upper = await postLogin(
+      t.app,
+      { username: user.username.toUpperCase(), password: TEST_PASSWORD },
+      '10.1.1.2',
+    );
+    expect(upper.statusCode).toBe(429);
+
+    t.clock.now = new Date(NOW.getTime() + WINDOW_MS);
+    const later = await postLogin(t.app, { username: user.username, password: TEST_PASSWORD }, '10.1.1.3');
+    expect(later.statusCode).toBe(200);
+    t.clock.now = NOW;
+  });
+
+  it('limits unknown usernames the same way, so the limit does not reveal which exist', async () => {
+    for (let attempt = 0; attempt < LIMITS.passwordPerAccount.max; attempt += 1) {
+      await postLogin(t.app, { username: 'ghost-account', password: 'whatever-it-is' }, `10.2.0.${attempt}`);
+    }
+    const response = await postLogin(
+      t.app,
+      { username: 'ghost-account', password: 'whatever-it-is' },
+      '10.2.1.1',
+    );
+    expect(response.statusCode).toBe(429);
+  });
+
+  it('does not count successful logins against the account', async () => {
+    const { user } = await createMember(t.database.db);
+    for (let attempt = 0; attempt < LIMITS.passwordPerAccount.max + 2; attempt += 1) {
+      const response = await postLogin(
+        t.app,
+        { username: user.username, password: TEST_PASSWORD },
+        '10.3.0.1',
+      );
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
+  it('limits one address to 50 failures across accounts', async () => {
+    const address = '10.4.0.1';
+    for (let attempt = 0; attempt < LIMITS.passwordPerAddress.max; attempt += 1) {
+      const response = await postLogin(
+        t.app,
+        { username: `spray-${attempt}`, password: 'Welkom01!' },
+        address,
+      );
+      expect(response.statusCode).toBe(400);
+    }
+    const { user } = await createMember(t.database.db);
+    const blocked = await postLogin(t.app, { username: user.username, password: TEST_PASSWORD }, address);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const elsewhere = await postLogin(
+      t.app,
+      { username: user.username, password: TEST_PASSWORD },
+      '10.4.0.2',
+    );
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('asks for the code, accepts a valid one and refuses it a second time (replay)', async () => {
+    const member = await createTotpMember(t.database.db, t.ctx.secretBox);
+    const credentials = { username: member.user.username, password: TEST_PASSWORD };
+    const required = await postLogin(t.app, credentials);
+    expect(required.statusCode).toBe(400);
+    expect(required.json()).toMatchObject({ detail: LOGIN_MARKERS.totpRequired });
+
+    const code = member.code(NOW);
+    const first = await postLogin(t.app, { ...credentials, totpChallenge: code });
+    expect(first.statusCode).toBe(200);
+    const replay = await postLogin(t.app, { ...credentials, totpChallenge: code });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toMatchObject({ detail: LOGIN_MARKERS.totpInvalid });
+  });
+
+  it('accepts the code of the previous step and refuses an expired or wrong one', async () => {
+    const member = await createTotpMember(t.database.db, t.ctx.secretBox);
+    const credentials = { username: member.user.username, password: TEST_PASSWORD };
+    const expired = await postLogin(t.app, {
+      ...credentials,
+      totpChallenge: member.code(new Date(NOW.getTime() - 60_000)),
+    });
+    expect(expired.json()).toMatchObject({ detail: LOGIN_MARKERS.totpInvalid });
+    const wrong = await postLogin(t.app, { ...credentials, totpChallenge: otherCode(member.code(NOW)) });
+    expect(wrong.json()).toMatchObject({ detail: LOGIN_MARKERS.totpInvalid });
+    const previous = await postLogin(t.app, {
+      ...credentials,
+      totpChallenge: member.code(new Date(NOW.getTime() - 30_000)),
+    });
+    expect(previous.statusCode).toBe(200);
+  });
+
+  it('refuses a malformed code with a per-field error', async () => {
+    const member = await createTotpMember(t.database.db, t.ctx.secretBox);
+    const response = await postLogin(t.app, {
+      username: member.user.username,
+      password: TEST_PASSWORD,
+      totpChallenge: '12ab',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys((response.json() as { errors: Record<string, string[]> }).errors)).toEqual([
+      'totpChallenge',
+    ]);
+  });
+
+  it('limits wrong codes per account to 5 per window, even with the right password', async () => {
+    const member = await createTotpMember(t.database.db, t.ctx.secretBox);
+    const credentials = { username: member.user.username, password: TEST_PASSWORD };
+    const wrong = otherCode(member.code(NOW));
+    for (let attempt = 0; attempt < LIMITS.codePerAccount.max; attempt += 1) {
+      const response = await postLogin(t.app, { ...credentials, totpChallenge: wrong }, `10.5.0.${attempt}`);
+      expect(response.json()).toMatchObject({ detail: LOGIN_MARKERS.totpInvalid });
+    }
+    const blocked = await postLogin(t.app, { ...credentials, totpChallenge: member.code(NOW) }, '10.5.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBe('600');
+  });
+});

@@ -1,0 +1,380 @@
+import { z } from 'zod';
+import { APPROACHES, OUTFLOW_ADVICES, PERFORMANCE_LETTERS, REFERENCE_LEVELS } from '../constants';
+import { ALPHABETICAL_LEVELS, ROMAN_LEVELS } from '../scores';
+import { nationalNormSchema, subjectSchema, testProviderCodeSchema, yearTimeSchema } from './catalog';
+
+/*
+ * Results of national and method tests: school history, school pupils, outflow, year class result and year grade.
+ * Aggregates are computed by the server in SQL over the pupils the user may read; pupils excluded from national
+ * tests (`citoIsExcluded`) are left out of every aggregate, and where a pupil has results of several providers for
+ * one subject and moment only the highest-priority one (CITO, DIA, IEP) counts.
+ */
+
+/** A test moment: school year (named by its first calendar year) and time (B, X, M, E). */
+export const momentSchema = z.object({
+  calendarYear: z.number().int(),
+  yearTime: yearTimeSchema,
+});
+export type Moment = z.infer<typeof momentSchema>;
+
+/** Counts of results per level I..V (I highest). */
+export const levelCountsSchema = z.object({
+  I: z.number().int(),
+  II: z.number().int(),
+  III: z.number().int(),
+  IV: z.number().int(),
+  V: z.number().int(),
+});
+export type LevelCounts = z.infer<typeof levelCountsSchema>;
+
+/**
+ * The aggregate of one subject at one moment over a set of pupils (a group, a grade, the school).
+ * Means are null when no result carries the field. `share1F` / `shareTarget` are percentages (0-100) of the
+ * counted pupils at or above 1F, and at 1S/2F; null when no result of the set carries a reference level.
+ */
+export const resultAggregateSchema = z.object({
+  pupilCount: z.number().int(),
+  meanAbilityScore: z.number().nullable(),
+  meanPercentile: z.number().nullable(),
+  meanLevelValue: z.number().nullable(),
+  levels: levelCountsSchema,
+  share1F: z.number().nullable(),
+  shareTarget: z.number().nullable(),
+  /** Mean national norm ability score of the counted results (their provider, grade and moment); null if unknown. */
+  nationalAbilityScore: z.number().nullable(),
+});
+export type ResultAggregate = z.infer<typeof resultAggregateSchema>;
+
+/** The national comparison, the same for every aggregate: percentile 50, 20% per level, level value 3. */
+export const NATIONAL_AVERAGE = { percentile: 50, levelShare: 20, levelValue: 3 } as const;
+
+/** A note on a group's test moment (or method test) with the pupils it names. */
+export const yearClassNoteSchema = z.object({
+  id: z.number().int(),
+  yearClassId: z.number().int(),
+  kind: z.enum(['test_moment', 'method_test']),
+  subjectId: z.number().int(),
+  calendarYear: z.number().int(),
+  yearTime: yearTimeSchema.nullable(),
+  methodTestId: z.number().int().nullable(),
+  content: z.string(),
+  relatedPupilIds: z.array(z.number().int()),
+  dateCreated: z.string(),
+});
+export type YearClassNote = z.infer<typeof yearClassNoteSchema>;
+
+/** The band (percentile scale 0-100) a school aims for per subject. */
+export const schoolAmbitionSchema = z.object({
+  id: z.number().int(),
+  subjectId: z.number().int(),
+  lowScore: z.number(),
+  highScore: z.number(),
+});
+export type SchoolAmbition = z.infer<typeof schoolAmbitionSchema>;
+
+/** `PATCH /school_ambitions/{id}/` (school superusers): the band, 0 ≤ lowScore ≤ highScore ≤ 100. */
+export const schoolAmbitionUpdateSchema = z
+  .object({
+    id: z.number().int().positive(),
+    lowScore: z.number().min(0).max(100),
+    highScore: z.number().min(0).max(100),
+  })
+  .refine((value) => value.lowScore <= value.highScore, {
+    message: 'The low score may not be higher than the high score.',
+    path: ['lowScore'],
+  });
+export type SchoolAmbitionUpdate = z.infer<typeof schoolAmbitionUpdateSchema>;
+
+/* ---------- GET /school_history/{id}/ ---------- */
+
+export const yearClassAggregateSchema = resultAggregateSchema.extend({
+  yearClassId: z.number().int(),
+  yearClassName: z.string(),
+  grade: z.number().int(),
+});
+export const gradeAggregateSchema = resultAggregateSchema.extend({ grade: z.number().int() });
+
+/** One subject at one exam: the school, each grade (pupil's grade at the test) and each group. */
+export const subjectResultSchema = z.object({
+  subjectId: z.number().int(),
+  school: resultAggregateSchema,
+  grades: z.array(gradeAggregateSchema),
+  yearClasses: z.array(yearClassAggregateSchema),
+});
+export type SubjectResult = z.infer<typeof subjectResultSchema>;
+
+/** A test moment with results, and per subject (by position) its aggregates. */
+export const examSchema = momentSchema.extend({
+  /** "2024-M": stable key of the moment. */
+  key: z.string(),
+  results: z.array(subjectResultSchema),
+});
+export type Exam = z.infer<typeof examSchema>;
+
+/**
+ * `GET /school_history/{id}/`: the school's results over the years. `exams` are sorted by year then time
+ * (B, X, M, E), `subjects` by position. A teacher's history covers only their permitted groups.
+ */
+export const schoolHistorySchema = z.object({
+  schoolId: z.number().int(),
+  /** School years with results, ascending. */
+  calendarYears: z.array(z.number().int()),
+  subjects: z.array(subjectSchema),
+  exams: z.array(examSchema),
+  notes: z.array(yearClassNoteSchema),
+  schoolAmbitions: z.array(schoolAmbitionSchema),
+  /** Norms of the grades and moments in `exams` (for the national-average line). */
+  norms: z.array(nationalNormSchema),
+});
+export type SchoolHistory = z.infer<typeof schoolHistorySchema>;
+
+/* ---------- GET /school_pupils/{id}/?school_year= ---------- */
+
+export const schoolYearQuerySchema = z.object({
+  school_year: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+
+/** A pupil in a group of the school year; `pinId` is the user's pin (for `DELETE /pin_pupil/{pinId}/`). */
+export const schoolPupilSchema = z.object({
+  id: z.number().int(),
+  yearclassId: z.number().int(),
+  firstName: z.string(),
+  lastNamePrefix: z.string(),
+  lastName: z.string(),
+  grade: z.number().int(),
+  citoIsExcluded: z.boolean(),
+  showOutflowProfile: z.boolean(),
+  isPinned: z.boolean(),
+  pinId: z.number().int().nullable(),
+});
+export type SchoolPupil = z.infer<typeof schoolPupilSchema>;
+
+/**
+ * `GET /school_pupils/{id}/`: the groups of the school year (default: the session's) and their pupils, sorted by
+ * name (particle rule). Teachers: their permitted groups only.
+ */
+export const schoolPupilsSchema = z.object({
+  calendarYear: z.number().int(),
+  yearClasses: z.array(
+    z.object({
+      yearclassId: z.number().int(),
+      yearclassName: z.string(),
+      grade: z.number().int(),
+    }),
+  ),
+  pupils: z.array(schoolPupilSchema),
+});
+export type SchoolPupils = z.infer<typeof schoolPupilsSchema>;
+
+/* ---------- GET /school-outflow/{id}/ ---------- */
+
+export const outflowAdviceSchema = z.enum(OUTFLOW_ADVICES);
+
+/** `GET /school-outflow/{id}/`: pupils per secondary-school advice per school year (advices in OUTFLOW_ADVICES order). */
+export const schoolOutflowSchema = z.object({
+  years: z.array(
+    z.object({
+      calendarYear: z.number().int(),
+      total: z.number().int(),
+      advices: z.array(z.object({ advice: outflowAdviceSchema, count: z.number().int() })),
+    }),
+  ),
+});
+export type SchoolOutflow = z.infer<typeof schoolOutflowSchema>;
+
+/* ---------- scores ---------- */
+
+/** One national test result with every score field. `isCounted`: highest-priority provider for its subject and moment. */
+export const nationalScoreSchema = z.object({
+  id: z.number().int(),
+  pupilId: z.number().int(),
+  yearClassId: z.number().int(),
+  yearClassName: z.string(),
+  nationalTestId: z.number().int(),
+  subjectId: z.number().int(),
+  providerId: z.number().int(),
+  provider: testProviderCodeSchema,
+  calendarYear: z.number().int(),
+  yearTime: yearTimeSchema,
+  grade: z.number().int(),
+  testDate: z.string().nullable(),
+  levelValue: z.number().int().nullable(),
+  abilityScore: z.number().nullable(),
+  percentile: z.number().int().nullable(),
+  alphabetical: z.enum(ALPHABETICAL_LEVELS).nullable(),
+  roman: z.enum(ROMAN_LEVELS).nullable(),
+  functionalLevel: z.string().nullable(),
+  dle: z.number().int().nullable(),
+  referenceLevel: z.enum(REFERENCE_LEVELS).nullable(),
+  projectedReferenceLevel: z.enum(REFERENCE_LEVELS).nullable(),
+  isCounted: z.boolean(),
+});
+export type NationalScore = z.infer<typeof nationalScoreSchema>;
+
+/** A method test result with its performance letter G/V/M/O. */
+export const methodScoreSchema = z.object({
+  id: z.number().int(),
+  pupilId: z.number().int(),
+  yearClassId: z.number().int(),
+  methodTestId: z.number().int(),
+  methodTestName: z.string(),
+  methodId: z.number().int(),
+  methodName: z.string(),
+  subjectId: z.number().int(),
+  calendarYear: z.number().int(),
+  grade: z.number().int(),
+  block: z.number().int(),
+  score: z.number(),
+  maxScore: z.number().int(),
+  performance: z.enum(PERFORMANCE_LETTERS),
+  testDate: z.string(),
+});
+export type MethodScore = z.infer<typeof methodScoreSchema>;
+
+/** A note on one test result (national: `citoTestScoreId` and `forwardLooking`; method: `methodTestScoreId`). */
+export const scoreNoteSchema = z.object({
+  id: z.number().int(),
+  pupilId: z.number().int(),
+  citoTestScoreId: z.number().int().nullable(),
+  methodTestScoreId: z.number().int().nullable(),
+  category: z.string(),
+  content: z.string(),
+  forwardLooking: z.string().nullable(),
+  dateCreated: z.string(),
+});
+export type ScoreNote = z.infer<typeof scoreNoteSchema>;
+
+export const approachSchema = z.enum(APPROACHES);
+
+/** A pupil's instruction group for a subject in a school year. */
+export const pupilApproachSchema = z.object({
+  subjectId: z.number().int(),
+  calendarYear: z.number().int(),
+  approach: approachSchema,
+  yearClassId: z.number().int().nullable(),
+});
+export type PupilApproach = z.infer<typeof pupilApproachSchema>;
+
+/* ---------- year class result: GET /year_classes/{id}/result/ ---------- */
+
+/** Ability score difference per pupil, subject and moment since the previous result of the same provider (scales differ). */
+export const growthSchema = momentSchema.extend({
+  subjectId: z.number().int(),
+  abilityScore: z.number(),
+  previousCalendarYear: z.number().int(),
+  previousYearTime: yearTimeSchema,
+  previousAbilityScore: z.number(),
+  growth: z.number(),
+});
+export type Growth = z.infer<typeof growthSchema>;
+
+export const personNameSchema = z.object({
+  firstName: z.string(),
+  lastNamePrefix: z.string(),
+  lastName: z.string(),
+});
+
+/**
+ * A pupil of the group: national `scores` within NATIONAL_WINDOW_MONTHS, `methodScores` within
+ * METHOD_WINDOW_MONTHS (of today), notes on those scores, current-year `approaches` per subject, growth.
+ */
+export const yearClassPupilResultSchema = personNameSchema.extend({
+  id: z.number().int(),
+  grade: z.number().int(),
+  citoIsExcluded: z.boolean(),
+  showOutflowProfile: z.boolean(),
+  scores: z.array(nationalScoreSchema),
+  methodScores: z.array(methodScoreSchema),
+  methodNotes: z.array(scoreNoteSchema),
+  citoNotes: z.array(scoreNoteSchema),
+  approaches: z.array(pupilApproachSchema),
+  growth: z.array(growthSchema),
+});
+export type YearClassPupilResult = z.infer<typeof yearClassPupilResultSchema>;
+
+/** The group's aggregate of one subject at one moment (its current pupils, also at earlier moments). */
+export const groupMomentAggregateSchema = resultAggregateSchema.extend({
+  subjectId: z.number().int(),
+  calendarYear: z.number().int(),
+  yearTime: yearTimeSchema,
+  /** Mean growth (ability score) of the pupils with a previous result. */
+  meanGrowth: z.number().nullable(),
+});
+export type GroupMomentAggregate = z.infer<typeof groupMomentAggregateSchema>;
+
+/** A test-moment note with the pupils it names. */
+export const testMomentNoteSchema = yearClassNoteSchema.extend({
+  relatedPupils: z.array(personNameSchema.extend({ id: z.number().int() })),
+});
+
+/**
+ * Which school year the shown approaches belong to: `classYear` the group's school year, `expectedYear` the school
+ * year of the approaches shown (the group's, else the latest earlier one with approaches), `testTime` the latest
+ * national moment before the last approach change (what the approaches were based on), `lastChanged` that change.
+ */
+export const approachesInfoSchema = z.object({
+  classYear: z.number().int(),
+  expectedYear: z.number().int(),
+  testTime: momentSchema.nullable(),
+  lastChanged: z.string().nullable(),
+});
+
+/** `GET /year_classes/{id}/result/`: the group's results (teachers: permitted groups only, else 404). */
+export const yearClassResultSchema = z.object({
+  group: z.object({
+    id: z.number().int(),
+    schoolId: z.number().int(),
+    name: z.string(),
+    grade: z.number().int(),
+    grades: z.array(z.number().int()),
+    calendarYear: z.number().int(),
+    hasGoals: z.boolean(),
+  }),
+  subjects: z.array(subjectSchema),
+  /** Sorted by name (particle rule). */
+  pupils: z.array(yearClassPupilResultSchema),
+  /** Group aggregates per subject and moment, moments ascending (the last is the latest). */
+  citoScores: z.array(groupMomentAggregateSchema),
+  testMomentNotes: z.array(testMomentNoteSchema),
+  methodTestNotes: z.array(yearClassNoteSchema),
+  approachesInfo: approachesInfoSchema,
+  norms: z.array(nationalNormSchema),
+});
+export type YearClassResult = z.infer<typeof yearClassResultSchema>;
+
+/* ---------- year grades: GET /schools/{id}/year_grades/ and /year_grades/{yeargradeId}/ ---------- */
+
+/** A grade of the school; `id` is the grade number (1..8), scoped by the school in the path. */
+export const yearGradeSummarySchema = z.object({
+  id: z.number().int(),
+  grade: z.number().int(),
+  calendarYears: z.array(z.number().int()),
+  yearClassCount: z.number().int(),
+});
+export const yearGradeListSchema = z.array(yearGradeSummarySchema);
+
+export const yeargradeParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  yeargradeId: z.coerce.number().int().min(1).max(8),
+});
+
+/** One school year's cohort of the grade: its groups and per subject and moment the aggregate. */
+export const cohortSchema = z.object({
+  calendarYear: z.number().int(),
+  yearClasses: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  results: z.array(
+    resultAggregateSchema.extend({ subjectId: z.number().int(), yearTime: yearTimeSchema }),
+  ),
+});
+export type Cohort = z.infer<typeof cohortSchema>;
+
+/** `GET /schools/{id}/year_grades/{yeargradeId}/`: the cohorts of a grade compared over the years (ascending). */
+export const yearGradeSchema = z.object({
+  id: z.number().int(),
+  grade: z.number().int(),
+  schoolId: z.number().int(),
+  subjects: z.array(subjectSchema),
+  cohorts: z.array(cohortSchema),
+  norms: z.array(nationalNormSchema),
+});
+export type YearGrade = z.infer<typeof yearGradeSchema>;
