@@ -1,9 +1,10 @@
 import { schoolYearOf } from '@leerzicht/contract';
 import { accountRows, TEACHER_GROUPS, USER_IDS } from './accounts';
-import { buildCatalog } from './catalog';
+import { buildCatalog, PROVIDER_IDS, SUBJECT_IDS } from './catalog';
 import { toIsoDate } from './dates';
 import { methodScoreRows } from './method-scores';
 import { nationalScoreRows } from './national-scores';
+import { normRows } from './norms';
 import { noteRows } from './notes';
 import { outflowRows } from './outflow';
 import { approachRows, planRows } from './plans';
@@ -57,6 +58,7 @@ export function generateDemoData(options: GenerateOptions): DemoData {
     ...schoolRows(current),
     ...accounts,
     ...buildCatalog(),
+    nationalNorms: normRows(PROVIDER_IDS, SUBJECT_IDS),
     yearClasses,
     pupils,
     yearClassPupils,

@@ -45,6 +45,7 @@ const TABLES: readonly [TableKey, PgTable][] = [
   ['domains', s.domains],
   ['goals', s.goals],
   ['testSections', s.testSections],
+  ['nationalNorms', s.nationalNorms],
   ['yearClasses', s.yearClasses],
   ['pupils', s.pupils],
   ['yearClassPupils', s.yearClassPupils],

@@ -100,3 +100,33 @@ export function functionalLevel(provider: TestProviderCode, subject: SubjectCode
   }
   return `${best[1]}${best[0]}`;
 }
+
+/**
+ * The national_norms rows: the SYNTHETIC norm score of every provider's test per grade and moment (B, M, E),
+ * rounded to one decimal; preschool subjects (CITO only) for grades 1-2.
+ */
+export function normRows(
+  providerIds: Record<TestProviderCode, number>,
+  subjectIds: Record<SubjectCode, number>,
+): { id: number; providerId: number; subjectId: number; grade: number; yearTime: YearTime; abilityScore: number }[] {
+  const rows: ReturnType<typeof normRows> = [];
+  const add = (provider: TestProviderCode, subject: SubjectCode, grade: number, yearTime: YearTime) =>
+    rows.push({
+      id: rows.length + 1,
+      providerId: providerIds[provider],
+      subjectId: subjectIds[subject],
+      grade,
+      yearTime,
+      abilityScore: Math.round(normScore(provider, subject, monthsOfEducation(grade, yearTime)) * 10) / 10,
+    });
+  const times: YearTime[] = ['B', 'M', 'E'];
+  for (const provider of ['CITO', 'DIA', 'IEP'] as const) {
+    for (const subject of ['RW', 'SP', 'TBL', 'DMT', 'WST'] as const) {
+      for (let grade = 3; grade <= 8; grade++) for (const time of times) add(provider, subject, grade, time);
+    }
+  }
+  for (const subject of ['RvK', 'TvK'] as const) {
+    for (const grade of [1, 2]) for (const time of times) add('CITO', subject, grade, time);
+  }
+  return rows;
+}

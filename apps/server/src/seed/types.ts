@@ -22,6 +22,7 @@ export interface DemoData {
   domains: Row<typeof s.domains>[];
   goals: Row<typeof s.goals>[];
   testSections: Row<typeof s.testSections>[];
+  nationalNorms: Row<typeof s.nationalNorms>[];
   yearClasses: Row<typeof s.yearClasses>[];
   pupils: Row<typeof s.pupils>[];
   yearClassPupils: Row<typeof s.yearClassPupils>[];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, real, serial, text, unique } from 'drizzle-orm/pg-core';
 import { SUBJECT_CODES, TEST_PROVIDERS, YEAR_TIMES } from '@leerzicht/contract';
 import { inList } from './columns';
 
@@ -132,5 +132,31 @@ export const testSections = pgTable(
     index('test_sections_method_test_id_idx').on(t.methodTestId),
     index('test_sections_national_test_id_idx').on(t.nationalTestId),
     check('test_sections_one_test_check', sql`num_nonnulls(${t.methodTestId}, ${t.nationalTestId}) = 1`),
+  ],
+);
+
+/**
+ * The national average ability score (norm) of a provider's test of a subject at a grade and moment, on the
+ * provider's scale: the "national average" line of the results pages. Global, maintained with the catalogue
+ * (the demo data loads SYNTHETIC curves, see seed/norms.ts).
+ */
+export const nationalNorms = pgTable(
+  'national_norms',
+  {
+    id: serial('id').primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => testProviders.id),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    grade: integer('grade').notNull(),
+    yearTime: text('year_time', { enum: YEAR_TIMES }).notNull(),
+    abilityScore: real('ability_score').notNull(),
+  },
+  (t) => [
+    unique('national_norms_provider_subject_moment_key').on(t.providerId, t.subjectId, t.grade, t.yearTime),
+    check('national_norms_year_time_check', inList(t.yearTime, YEAR_TIMES)),
+    check('national_norms_grade_check', sql`${t.grade} between 1 and 8`),
   ],
 );
