@@ -18,4 +18,5 @@ export * from './api/shell';
 export * from './results-logic';
 export * from './api/catalog';
 export * from './api/results';
+export * from './api/group-results';
 export * from './api/pupils';

@@ -101,7 +101,12 @@ describe('time windows', () => {
 });
 
 describe('growth since the previous moment', () => {
-  const point = (calendarYear: number, yearTime: YearTime, abilityScore: number | null, provider: TestProviderCode = 'CITO') => ({
+  const point = (
+    calendarYear: number,
+    yearTime: YearTime,
+    abilityScore: number | null,
+    provider: TestProviderCode = 'CITO',
+  ) => ({
     calendarYear,
     yearTime,
     abilityScore,
@@ -116,7 +121,12 @@ describe('growth since the previous moment', () => {
   });
 
   it('skips other providers and moments without a score', () => {
-    const series = [point(2023, 'M', 40), point(2023, 'E', 90, 'IEP'), point(2024, 'M', null), point(2024, 'E', 52)];
+    const series = [
+      point(2023, 'M', 40),
+      point(2023, 'E', 90, 'IEP'),
+      point(2024, 'M', null),
+      point(2024, 'E', 52),
+    ];
     expect(growthSincePrevious(series, series[3]!)).toBe(12);
     expect(growthSincePrevious(series, series[2]!)).toBeNull();
   });

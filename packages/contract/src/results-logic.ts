@@ -22,7 +22,10 @@ export function isSameMoment(a: MomentLike, b: MomentLike): boolean {
 }
 
 /** Subjects (and other catalogue items) are sorted by position; ties by id so the order is stable. */
-export function compareByPosition(a: { position: number; id?: number }, b: { position: number; id?: number }) {
+export function compareByPosition(
+  a: { position: number; id?: number },
+  b: { position: number; id?: number },
+) {
   return a.position - b.position || (a.id ?? 0) - (b.id ?? 0);
 }
 

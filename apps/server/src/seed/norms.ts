@@ -108,7 +108,14 @@ export function functionalLevel(provider: TestProviderCode, subject: SubjectCode
 export function normRows(
   providerIds: Record<TestProviderCode, number>,
   subjectIds: Record<SubjectCode, number>,
-): { id: number; providerId: number; subjectId: number; grade: number; yearTime: YearTime; abilityScore: number }[] {
+): {
+  id: number;
+  providerId: number;
+  subjectId: number;
+  grade: number;
+  yearTime: YearTime;
+  abilityScore: number;
+}[] {
   const rows: ReturnType<typeof normRows> = [];
   const add = (provider: TestProviderCode, subject: SubjectCode, grade: number, yearTime: YearTime) =>
     rows.push({

@@ -23,6 +23,7 @@ const GLOBAL_TABLES = new Set([
   'domains',
   'goals',
   'test_sections',
+  'national_norms',
   'client_error_reports',
   'group_plan_templates',
   'audit_log',

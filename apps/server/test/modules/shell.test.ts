@@ -28,7 +28,13 @@ const NOW = new Date('2026-09-15T10:00:00Z');
 const CURRENT_YEAR = 2026;
 
 /** A method test of `yearClassId` whose section carries a goal (or not): the group's "hasGoals". */
-async function addMethodScore(t: TestApp, schoolId: number, yearClassId: number, pupilId: number, withGoal: boolean) {
+async function addMethodScore(
+  t: TestApp,
+  schoolId: number,
+  yearClassId: number,
+  pupilId: number,
+  withGoal: boolean,
+) {
   const db = t.database.db;
   const suffix = randomUUID().slice(0, 8);
   const [subject] = await db
@@ -44,7 +50,15 @@ async function addMethodScore(t: TestApp, schoolId: number, yearClassId: number,
   if (!method) throw new Error('no method');
   const [test] = await db
     .insert(methodTests)
-    .values({ methodId: method.id, subjectId: subject.id, name: 'Blok 1', grade: 5, block: 1, position: 1, maxScore: 40 })
+    .values({
+      methodId: method.id,
+      subjectId: subject.id,
+      name: 'Blok 1',
+      grade: 5,
+      block: 1,
+      position: 1,
+      maxScore: 40,
+    })
     .returning();
   if (!test) throw new Error('no test');
   let goalId: number | null = null;
@@ -59,7 +73,9 @@ async function addMethodScore(t: TestApp, schoolId: number, yearClassId: number,
       .returning();
     goalId = goal?.id ?? null;
   }
-  await db.insert(testSections).values({ methodTestId: test.id, code: 'A', name: 'Deel A', maxScore: 20, goalId });
+  await db
+    .insert(testSections)
+    .values({ methodTestId: test.id, code: 'A', name: 'Deel A', maxScore: 20, goalId });
   await db.insert(methodTestScores).values({
     schoolId,
     pupilId,
@@ -84,8 +100,16 @@ describe('app shell: version, client errors, hidden notices, session school year
     const db = t.database.db;
     const schoolA = await createSchool(db, { name: 'Basisschool A', isConnectionActive: false });
     const schoolB = await createSchool(db, { name: 'Basisschool B' });
-    const withGoals = await createYearClass(db, schoolA.id, { name: 'Groep 5', grade: 5, calendarYear: CURRENT_YEAR });
-    const noGoals = await createYearClass(db, schoolA.id, { name: 'Groep 6', grade: 6, calendarYear: CURRENT_YEAR });
+    const withGoals = await createYearClass(db, schoolA.id, {
+      name: 'Groep 5',
+      grade: 5,
+      calendarYear: CURRENT_YEAR,
+    });
+    const noGoals = await createYearClass(db, schoolA.id, {
+      name: 'Groep 6',
+      grade: 6,
+      calendarYear: CURRENT_YEAR,
+    });
     const oldGroup = await createYearClass(db, schoolA.id, {
       name: 'Groep 4',
       grade: 4,
@@ -137,7 +161,13 @@ describe('app shell: version, client errors, hidden notices, session school year
       });
       expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual({ reportId });
-      const rows = await queryRows<{ id: string; message: string; url: string; stack: string; user_id: null }>(
+      const rows = await queryRows<{
+        id: string;
+        message: string;
+        url: string;
+        stack: string;
+        user_id: null;
+      }>(
         t.database.db,
         sql`select id, message, url, stack, user_id from client_error_reports where id = ${reportId}`,
       );
@@ -195,7 +225,9 @@ describe('app shell: version, client errors, hidden notices, session school year
 
   describe('hidden notifications', () => {
     it('are empty at first and need a session', async () => {
-      const response = await t.app.inject(authed(superToken, { method: 'GET', url: api('/hidden-notifications/') }));
+      const response = await t.app.inject(
+        authed(superToken, { method: 'GET', url: api('/hidden-notifications/') }),
+      );
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual([]);
       const anonymous = await t.app.inject({ method: 'GET', url: api('/hidden-notifications/') });
@@ -209,8 +241,12 @@ describe('app shell: version, client errors, hidden notices, session school year
       expect(first.statusCode).toBe(200);
       expect(first.json()).toEqual({ kind: 'disconnected_school', schoolId: ids.schoolA, schoolYear: null });
       expect((await hide({ kind: 'disconnected_school', schoolId: ids.schoolA })).statusCode).toBe(200);
-      expect((await hide({ kind: 'new_school_year', schoolId: ids.schoolA, schoolYear: 2026 })).statusCode).toBe(200);
-      const list = await t.app.inject(authed(superToken, { method: 'GET', url: api('/hidden-notifications/') }));
+      expect(
+        (await hide({ kind: 'new_school_year', schoolId: ids.schoolA, schoolYear: 2026 })).statusCode,
+      ).toBe(200);
+      const list = await t.app.inject(
+        authed(superToken, { method: 'GET', url: api('/hidden-notifications/') }),
+      );
       expect(list.json()).toEqual([
         { kind: 'disconnected_school', schoolId: ids.schoolA, schoolYear: null },
         { kind: 'new_school_year', schoolId: ids.schoolA, schoolYear: 2026 },
@@ -254,7 +290,9 @@ describe('app shell: version, client errors, hidden notices, session school year
 
   describe('groups of a school year', () => {
     it('marks the groups that have goals', async () => {
-      const response = await t.app.inject(authed(superToken, { method: 'GET', url: api(`/schools/${ids.schoolA}/`) }));
+      const response = await t.app.inject(
+        authed(superToken, { method: 'GET', url: api(`/schools/${ids.schoolA}/`) }),
+      );
       const school = schoolSchema.parse(response.json());
       expect(school.isConnectionActive).toBe(false);
       expect(school.classes.map((c) => [c.yearClassId, c.hasGoals])).toEqual([
@@ -265,13 +303,18 @@ describe('app shell: version, client errors, hidden notices, session school year
 
     it('lists the groups of another school year with ?school_year=, keeping a teacher to their groups', async () => {
       const old = await t.app.inject(
-        authed(superToken, { method: 'GET', url: api(`/schools/${ids.schoolA}/?school_year=${CURRENT_YEAR - 1}`) }),
+        authed(superToken, {
+          method: 'GET',
+          url: api(`/schools/${ids.schoolA}/?school_year=${CURRENT_YEAR - 1}`),
+        }),
       );
       expect(schoolSchema.parse(old.json()).classes.map((c) => c.yearClassId)).toEqual([ids.oldGroup]);
       const teacherNow = await t.app.inject(
         authed(teacherToken, { method: 'GET', url: api(`/schools/${ids.schoolA}/`) }),
       );
-      expect(schoolSchema.parse(teacherNow.json()).classes.map((c) => c.yearClassId)).toEqual([ids.withGoals]);
+      expect(schoolSchema.parse(teacherNow.json()).classes.map((c) => c.yearClassId)).toEqual([
+        ids.withGoals,
+      ]);
       const bad = await t.app.inject(
         authed(superToken, { method: 'GET', url: api(`/schools/${ids.schoolA}/?school_year=abc`) }),
       );
@@ -299,7 +342,9 @@ describe('app shell: version, client errors, hidden notices, session school year
       expect(change.json()).toEqual({ currentSchoolYear: CURRENT_YEAR - 1 });
       const profile = await t.app.inject(authed(teacherToken, { method: 'GET', url: api('/profile/') }));
       expect((profile.json() as { currentSchoolYear: number }).currentSchoolYear).toBe(CURRENT_YEAR - 1);
-      const school = await t.app.inject(authed(teacherToken, { method: 'GET', url: api(`/schools/${ids.schoolA}/`) }));
+      const school = await t.app.inject(
+        authed(teacherToken, { method: 'GET', url: api(`/schools/${ids.schoolA}/`) }),
+      );
       const parsed = schoolSchema.parse(school.json());
       expect(parsed.currentSchoolYear).toBe(CURRENT_YEAR - 1);
       expect(parsed.classes.map((c) => c.yearClassId)).toEqual([ids.oldGroup]);

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
 import { permittedGroupIds, requireSchoolAccess } from '../../platform/school-access';
+import { listNationalTests, listTestProviders } from '../catalog/repository';
 import { findSchool, listYearClasses } from './repository';
 
 /**
@@ -32,5 +33,7 @@ export async function getSchool(
     isConnectionActive: school.isConnectionActive,
     currentSchoolYear,
     classes: classes.map((row) => ({ ...row, grades: [...row.grades].sort((a, b) => a - b) })),
+    testProviders: await listTestProviders(ctx.db, schoolId),
+    nationalTests: await listNationalTests(ctx.db, schoolId),
   };
 }

@@ -19,7 +19,11 @@ import {
 } from './repository';
 
 /** A browser in a crash loop must not flood the log: per address at most this many reports. */
-export const CLIENT_ERROR_LIMIT: AttemptLimit = { name: 'client-error:address', max: 30, windowMs: 15 * 60_000 };
+export const CLIENT_ERROR_LIMIT: AttemptLimit = {
+  name: 'client-error:address',
+  max: 30,
+  windowMs: 15 * 60_000,
+};
 
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
 const QUERY = /\?[^\s)'":]*/g;
@@ -46,7 +50,10 @@ export async function reportClientError(
   return { reportId: report.reportId };
 }
 
-export function getHiddenNotifications(ctx: AppContext, session: ActiveSession): Promise<HiddenNotification[]> {
+export function getHiddenNotifications(
+  ctx: AppContext,
+  session: ActiveSession,
+): Promise<HiddenNotification[]> {
   return listHiddenNotifications(ctx.db, session.userId);
 }
 

@@ -1,0 +1,55 @@
+import type { PupilDetail } from '@leerzicht/contract';
+import type { AppContext } from '../../context';
+import type { ActiveSession } from '../../platform/sessions';
+import { findNorms, listSubjects } from '../catalog/repository';
+import { requirePupil } from '../results/access';
+import { listMethodScores, listNationalScores, listScoreNotes } from '../results/score-rows';
+import { listApproaches } from '../results/year-class-repository';
+import { findOutflowAdvice, findPin, listEnrolments } from './repository';
+
+/**
+ * The pupil's results across all school years and providers (no time window: the page applies them), method
+ * results, notes, approaches, outflow advice and enrolments. Teachers: pupils of their permitted groups only.
+ */
+export async function getPupilDetail(
+  ctx: AppContext,
+  session: ActiveSession,
+  pupilId: number,
+  schoolId: number,
+): Promise<PupilDetail> {
+  const { pupil } = await requirePupil(ctx, session, pupilId, schoolId);
+  const { db } = ctx;
+  const ids = [pupil.id];
+  const [enrolments, subjects, national, methodScores, scoreNotes, approaches, outflowAdvice, pin] =
+    await Promise.all([
+      listEnrolments(db, schoolId, pupil.id),
+      listSubjects(db),
+      listNationalScores(db, schoolId, ids),
+      listMethodScores(db, schoolId, ids),
+      listScoreNotes(db, schoolId, ids),
+      listApproaches(db, schoolId, ids),
+      findOutflowAdvice(db, schoolId, pupil.id),
+      findPin(db, session.userId, pupil.id),
+    ]);
+  return {
+    id: pupil.id,
+    schoolId,
+    firstName: pupil.firstName,
+    lastNamePrefix: pupil.lastNamePrefix,
+    lastName: pupil.lastName,
+    dateOfBirth: pupil.dateOfBirth,
+    citoIsExcluded: pupil.citoIsExcluded,
+    showOutflowProfile: pupil.showOutflowProfile,
+    isPinned: pin !== null,
+    pinId: pin?.id ?? null,
+    current: enrolments.at(-1) ?? null,
+    enrolments,
+    subjects,
+    scores: national.scores,
+    methodScores,
+    scoreNotes,
+    approaches: approaches.map(({ pupilId: _pupilId, ...approach }) => approach),
+    outflowAdvice,
+    norms: await findNorms(db, national.scores),
+  };
+}

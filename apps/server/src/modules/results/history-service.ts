@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { compareMoments, momentKey, type Exam, type SchoolHistory } from '@leerzicht/contract';
+import type { AppContext } from '../../context';
+import { yearClassNotes } from '../../db/schema/index';
+import type { ActiveSession } from '../../platform/sessions';
+import { listSubjects } from '../catalog/repository';
+import { groupCondition, requireResultScope } from './access';
+import {
+  historyAggregates,
+  listAmbitions,
+  listMomentNotes,
+  listSchoolYearClasses,
+  normsInScope,
+} from './history-repository';
+import { toAggregate } from './score-sql';
+
+/**
+ * The school's results over the years: per moment (sorted by year then time) and subject (by position) the
+ * aggregates of the school, each grade and each group. A teacher's history covers only the results their
+ * permitted groups had at the time of the test (and only those groups' notes).
+ */
+export async function getSchoolHistory(
+  ctx: AppContext,
+  session: ActiveSession,
+  schoolId: number,
+): Promise<SchoolHistory> {
+  const scope = await requireResultScope(ctx, session, schoolId);
+  const ranked = { schoolId, where: groupCondition(scope, sql`s.year_class_id`) };
+  const [rows, subjects, groups, notes, schoolAmbitions, norms] = await Promise.all([
+    historyAggregates(ctx.db, ranked),
+    listSubjects(ctx.db),
+    listSchoolYearClasses(ctx.db, schoolId),
+    listMomentNotes(ctx.db, schoolId, groupCondition(scope, sql`${yearClassNotes.yearClassId}`)),
+    listAmbitions(ctx.db, schoolId),
+    normsInScope(ctx.db, ranked),
+  ]);
+  const groupById = new Map(groups.map((group) => [group.id, group]));
+  const subjectOrder = new Map(subjects.map((subject, index) => [subject.id, index]));
+
+  const exams = new Map<string, Exam>();
+  for (const row of rows) {
+    const key = momentKey({ calendarYear: row.calendar_year, yearTime: row.year_time });
+    let exam = exams.get(key);
+    if (!exam) {
+      exam = { calendarYear: row.calendar_year, yearTime: row.year_time, key, results: [] };
+      exams.set(key, exam);
+    }
+    let result = exam.results.find((item) => item.subjectId === row.subject_id);
+    if (!result) {
+      result = { subjectId: row.subject_id, school: toAggregate(row), grades: [], yearClasses: [] };
+      exam.results.push(result);
+    }
+    if (row.level === 0) result.school = toAggregate(row);
+    if (row.level === 1 && row.grade !== null) result.grades.push({ grade: row.grade, ...toAggregate(row) });
+    if (row.level === 2 && row.year_class_id !== null) {
+      const group = groupById.get(row.year_class_id);
+      result.yearClasses.push({
+        yearClassId: row.year_class_id,
+        yearClassName: group?.name ?? '',
+        grade: group?.grade ?? 0,
+        ...toAggregate(row),
+      });
+    }
+  }
+  const sortedExams = [...exams.values()].sort(compareMoments);
+  for (const exam of sortedExams) {
+    exam.results.sort((a, b) => (subjectOrder.get(a.subjectId) ?? 0) - (subjectOrder.get(b.subjectId) ?? 0));
+    for (const result of exam.results) {
+      result.grades.sort((a, b) => a.grade - b.grade);
+      result.yearClasses.sort(
+        (a, b) => a.grade - b.grade || a.yearClassName.localeCompare(b.yearClassName, 'nl'),
+      );
+    }
+  }
+  return {
+    schoolId,
+    calendarYears: [...new Set(sortedExams.map((exam) => exam.calendarYear))],
+    subjects,
+    exams: sortedExams,
+    notes,
+    schoolAmbitions,
+    norms,
+  };
+}

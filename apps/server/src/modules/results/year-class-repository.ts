@@ -1,0 +1,149 @@
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import type { YearTime } from '@leerzicht/contract';
+import type { Db } from '../../db/client';
+import {
+  pupilApproachLogs,
+  pupilApproaches,
+  pupils,
+  yearClassNotes,
+  yearClassPupils,
+} from '../../db/schema/index';
+import {
+  aggregateColumns,
+  countedFilter,
+  inIds,
+  rankedScores,
+  selectRows,
+  type AggregateRow,
+} from './score-sql';
+
+export function listGroupPupils(db: Db, schoolId: number, yearClassId: number) {
+  return db
+    .select({
+      id: pupils.id,
+      firstName: pupils.firstName,
+      lastNamePrefix: pupils.lastNamePrefix,
+      lastName: pupils.lastName,
+      grade: yearClassPupils.grade,
+      citoIsExcluded: pupils.citoIsExcluded,
+      showOutflowProfile: pupils.showOutflowProfile,
+    })
+    .from(yearClassPupils)
+    .innerJoin(
+      pupils,
+      and(eq(pupils.id, yearClassPupils.pupilId), eq(pupils.schoolId, yearClassPupils.schoolId)),
+    )
+    .where(and(eq(yearClassPupils.schoolId, schoolId), eq(yearClassPupils.yearClassId, yearClassId)));
+}
+
+/** The group has goals: a method result of the group belongs to a method test whose sections carry a goal. */
+export async function groupHasGoals(db: Db, schoolId: number, yearClassId: number): Promise<boolean> {
+  const rows = await selectRows<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from method_test_scores m
+      join test_sections t on t.method_test_id = m.method_test_id
+      where m.school_id = ${schoolId} and m.year_class_id = ${yearClassId} and t.goal_id is not null) as found`,
+  );
+  return rows[0]?.found === true;
+}
+
+export interface GroupAggregateRow extends AggregateRow {
+  subject_id: number;
+  calendar_year: number;
+  year_time: YearTime;
+  mean_growth: number | null;
+}
+
+/** The aggregate of the pupils' counted results per subject and moment (since `since`), with mean growth. */
+export function groupAggregates(db: Db, schoolId: number, pupilIds: readonly number[], since: string) {
+  return selectRows<GroupAggregateRow>(
+    db,
+    sql`select c.subject_id, c.calendar_year, c.year_time, ${aggregateColumns},
+      round(avg(c.ability_score - c.prev_ability)::numeric, 2)::float8 as mean_growth
+    from ${rankedScores({ schoolId, where: inIds(sql`s.pupil_id`, pupilIds), since })} c
+    where ${countedFilter}
+    group by c.subject_id, c.calendar_year, c.year_time, c.time_rank
+    order by c.calendar_year, c.time_rank, c.subject_id`,
+  );
+}
+
+export function listGroupNotes(db: Db, schoolId: number, yearClassId: number) {
+  return db
+    .select()
+    .from(yearClassNotes)
+    .where(and(eq(yearClassNotes.schoolId, schoolId), eq(yearClassNotes.yearClassId, yearClassId)))
+    .orderBy(asc(yearClassNotes.calendarYear), asc(yearClassNotes.dateCreated), asc(yearClassNotes.id));
+}
+
+export function listPupilNames(db: Db, schoolId: number, pupilIds: readonly number[]) {
+  return db
+    .select({
+      id: pupils.id,
+      firstName: pupils.firstName,
+      lastNamePrefix: pupils.lastNamePrefix,
+      lastName: pupils.lastName,
+    })
+    .from(pupils)
+    .where(and(eq(pupils.schoolId, schoolId), inIds(sql`${pupils.id}`, pupilIds)));
+}
+
+/** The latest school year (up to `classYear`) in which one of the pupils has an approach. */
+export async function approachYear(db: Db, schoolId: number, pupilIds: readonly number[], classYear: number) {
+  const [row] = await db
+    .select({ year: pupilApproaches.calendarYear })
+    .from(pupilApproaches)
+    .where(
+      and(
+        eq(pupilApproaches.schoolId, schoolId),
+        inIds(sql`${pupilApproaches.pupilId}`, pupilIds),
+        lte(pupilApproaches.calendarYear, classYear),
+      ),
+    )
+    .orderBy(desc(pupilApproaches.calendarYear))
+    .limit(1);
+  return row?.year ?? null;
+}
+
+export function listApproaches(db: Db, schoolId: number, pupilIds: readonly number[], calendarYear?: number) {
+  return db
+    .select({
+      pupilId: pupilApproaches.pupilId,
+      subjectId: pupilApproaches.subjectId,
+      calendarYear: pupilApproaches.calendarYear,
+      approach: pupilApproaches.approach,
+      yearClassId: pupilApproaches.yearClassId,
+    })
+    .from(pupilApproaches)
+    .where(
+      and(
+        eq(pupilApproaches.schoolId, schoolId),
+        inIds(sql`${pupilApproaches.pupilId}`, pupilIds),
+        calendarYear === undefined ? undefined : eq(pupilApproaches.calendarYear, calendarYear),
+      ),
+    )
+    .orderBy(asc(pupilApproaches.calendarYear), asc(pupilApproaches.subjectId));
+}
+
+/** The latest change in the approach log of the pupils for a school year. */
+export async function lastApproachChange(
+  db: Db,
+  schoolId: number,
+  pupilIds: readonly number[],
+  year: number,
+) {
+  const [row] = await db
+    .select({
+      date: sql<
+        string | null
+      >`to_char(max(${pupilApproachLogs.date}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+    })
+    .from(pupilApproachLogs)
+    .where(
+      and(
+        eq(pupilApproachLogs.schoolId, schoolId),
+        inIds(sql`${pupilApproachLogs.pupilId}`, pupilIds),
+        eq(pupilApproachLogs.schoolYear, year),
+      ),
+    );
+  return row?.date ?? null;
+}

@@ -1,0 +1,147 @@
+import {
+  compareMoments,
+  compareNames,
+  METHOD_WINDOW_MONTHS,
+  NATIONAL_WINDOW_MONTHS,
+  windowStart,
+  type Moment,
+  type YearClassResult,
+} from '@leerzicht/contract';
+import type { AppContext } from '../../context';
+import type { ActiveSession } from '../../platform/sessions';
+import { listSubjects } from '../catalog/repository';
+import { toNote } from './history-repository';
+import { requireYearClass } from './access';
+import { listMethodScores, listNationalScores, listScoreNotes } from './score-rows';
+import { toAggregate } from './score-sql';
+import {
+  approachYear,
+  groupAggregates,
+  groupHasGoals,
+  lastApproachChange,
+  listApproaches,
+  listGroupNotes,
+  listGroupPupils,
+  listPupilNames,
+} from './year-class-repository';
+import { findNorms } from '../catalog/repository';
+
+function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const item of items) {
+    const list = map.get(key(item)) ?? [];
+    list.push(item);
+    map.set(key(item), list);
+  }
+  return map;
+}
+
+/**
+ * The group's pupils (by name) with their national results of the last NATIONAL_WINDOW_MONTHS months (also from
+ * earlier groups), method results of the last METHOD_WINDOW_MONTHS months, notes, approaches and growth; the
+ * group's aggregates per subject and moment (excluded pupils left out; provider priority) and its notes.
+ */
+export async function getYearClassResult(
+  ctx: AppContext,
+  session: ActiveSession,
+  yearClassId: number,
+): Promise<YearClassResult> {
+  const { yearClass } = await requireYearClass(ctx, session, yearClassId);
+  const { db } = ctx;
+  const schoolId = yearClass.schoolId;
+  const today = ctx.now();
+  const nationalSince = windowStart(NATIONAL_WINDOW_MONTHS, today);
+  const methodSince = windowStart(METHOD_WINDOW_MONTHS, today);
+  const members = await listGroupPupils(db, schoolId, yearClass.id);
+  const ids = members.map((member) => member.id);
+  const expectedYear =
+    (await approachYear(db, schoolId, ids, yearClass.calendarYear)) ?? yearClass.calendarYear;
+  const [subjects, hasGoals, national, methodScores, notes, aggregates, groupNotes, approaches, lastChanged] =
+    await Promise.all([
+      listSubjects(db),
+      groupHasGoals(db, schoolId, yearClass.id),
+      listNationalScores(db, schoolId, ids, nationalSince),
+      listMethodScores(db, schoolId, ids, methodSince),
+      listScoreNotes(db, schoolId, ids),
+      groupAggregates(db, schoolId, ids, nationalSince),
+      listGroupNotes(db, schoolId, yearClass.id),
+      listApproaches(db, schoolId, ids, expectedYear),
+      lastApproachChange(db, schoolId, ids, expectedYear),
+    ]);
+  const relatedIds = [...new Set(groupNotes.flatMap((note) => note.relatedPupilIds))];
+  const names = new Map((await listPupilNames(db, schoolId, relatedIds)).map((pupil) => [pupil.id, pupil]));
+  const norms = await findNorms(db, national.scores);
+
+  const scoreIds = new Set(national.scores.map((score) => score.id));
+  const methodIds = new Set(methodScores.map((score) => score.id));
+  const scoresOf = groupBy(national.scores, (score) => score.pupilId);
+  const growthOf = groupBy(national.growth, (growth) => growth.pupilId);
+  const methodOf = groupBy(methodScores, (score) => score.pupilId);
+  const notesOf = groupBy(notes, (note) => note.pupilId);
+  const approachesOf = groupBy(approaches, (approach) => approach.pupilId);
+
+  const pupils = [...members]
+    .sort((a, b) => compareNames(a, b) || a.id - b.id)
+    .map((member) => {
+      const pupilNotes = notesOf.get(member.id) ?? [];
+      return {
+        ...member,
+        scores: scoresOf.get(member.id) ?? [],
+        methodScores: methodOf.get(member.id) ?? [],
+        methodNotes: pupilNotes.filter(
+          (note) => note.methodTestScoreId !== null && methodIds.has(note.methodTestScoreId),
+        ),
+        citoNotes: pupilNotes.filter(
+          (note) => note.citoTestScoreId !== null && scoreIds.has(note.citoTestScoreId),
+        ),
+        approaches: (approachesOf.get(member.id) ?? []).map(({ pupilId: _pupilId, ...approach }) => approach),
+        growth: (growthOf.get(member.id) ?? []).map(({ pupilId: _pupilId, ...growth }) => growth),
+      };
+    });
+
+  // The moment the approaches were based on: the latest moment with results before the last change.
+  const moments = national.scores
+    .filter((score) => lastChanged === null || (score.testDate ?? '') <= lastChanged.slice(0, 10))
+    .map((score): Moment => ({ calendarYear: score.calendarYear, yearTime: score.yearTime }))
+    .sort(compareMoments);
+
+  return {
+    group: {
+      id: yearClass.id,
+      schoolId,
+      name: yearClass.name,
+      grade: yearClass.grade,
+      grades: [
+        ...new Set(members.map((member) => member.grade).concat(members.length ? [] : [yearClass.grade])),
+      ].sort((a, b) => a - b),
+      calendarYear: yearClass.calendarYear,
+      hasGoals,
+    },
+    subjects,
+    pupils,
+    citoScores: aggregates.map((row) => ({
+      subjectId: row.subject_id,
+      calendarYear: row.calendar_year,
+      yearTime: row.year_time,
+      meanGrowth: row.mean_growth,
+      ...toAggregate(row),
+    })),
+    testMomentNotes: groupNotes
+      .filter((note) => note.kind === 'test_moment')
+      .map((note) => ({
+        ...toNote(note),
+        relatedPupils: note.relatedPupilIds.flatMap((id) => {
+          const pupil = names.get(id);
+          return pupil ? [pupil] : [];
+        }),
+      })),
+    methodTestNotes: groupNotes.filter((note) => note.kind === 'method_test').map(toNote),
+    approachesInfo: {
+      classYear: yearClass.calendarYear,
+      expectedYear,
+      testTime: moments.at(-1) ?? null,
+      lastChanged,
+    },
+    norms,
+  };
+}
