@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = 3100;
@@ -33,7 +34,8 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database each run; the server seeds the demo data into it and serves apps/web/dist.
-    command: `rm -rf .data/e2e && DATA_DIR=.data/e2e PORT=${PORT} npm run start -w @leerzicht/server`,
+    // DATA_DIR absolute: `npm run -w` starts the server in apps/server, and the e2e specs read .data/e2e/mail.
+    command: `rm -rf .data/e2e && DATA_DIR=${path.resolve('.data/e2e')} PORT=${PORT} npm run start -w @leerzicht/server`,
     url: `http://localhost:${PORT}/api/1.0/health/`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -29,3 +29,6 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
 });
+
+// jsdom cannot scroll.
+window.scrollTo = () => {};

@@ -4,7 +4,12 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/routes';
+import { registerServiceWorker } from './app/updates/service-worker';
+import { installGlobalErrorReporting } from './lib/error-reporting';
 import { resolveLanguage } from './lib/language';
+
+installGlobalErrorReporting();
+if (import.meta.env.PROD) registerServiceWorker();
 
 const language = resolveLanguage();
 document.documentElement.lang = language;

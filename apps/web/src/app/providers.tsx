@@ -5,20 +5,33 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { catalogues } from '../i18n/messages';
-import { theme } from './theme';
+import { LanguageProvider, useLanguage } from '../lib/language-context';
+import { cssVariablesResolver, theme } from './theme';
 
 interface AppProvidersProps {
+  /** The language to start in (it can change later: the shell's switch, ?lang=, the user's profile). */
   language: Language;
   queryClient: QueryClient;
   children: ReactNode;
 }
 
-export function AppProviders({ language, queryClient, children }: AppProvidersProps) {
+function Intl({ children }: { children: ReactNode }) {
+  const { language } = useLanguage();
   return (
     <IntlProvider locale={language} defaultLocale="nl" messages={catalogues[language]}>
-      <MantineProvider theme={theme}>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </MantineProvider>
+      {children}
     </IntlProvider>
+  );
+}
+
+export function AppProviders({ language, queryClient, children }: AppProvidersProps) {
+  return (
+    <LanguageProvider initial={language}>
+      <Intl>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </MantineProvider>
+      </Intl>
+    </LanguageProvider>
   );
 }

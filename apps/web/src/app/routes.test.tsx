@@ -1,8 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
+import { isValidElement } from 'react';
+import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, jsonResponse, silenceExpectedErrors } from '../test/fake-api';
 import { profile, signIn } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
+import { shellReplies } from '../test/shell-fixtures';
+import { NotFoundView } from './errors/not-found-view';
+import { schoolRoutes } from './school-routes';
 
 describe('routes', () => {
   it('sends a signed-out visitor to login and remembers the wanted path and search', async () => {
@@ -51,12 +56,59 @@ describe('routes', () => {
   it('shows the error view when the profile cannot be loaded', async () => {
     silenceExpectedErrors();
     signIn();
-    fakeApi({ 'GET /api/1.0/profile/': jsonResponse({ status: 403, detail: 'Forbidden' }, 403) });
+    fakeApi({ 'GET /api/1.0/profile/': jsonResponse({ status: 400, detail: 'Bad request.' }, 400) });
     renderApp('/app/schools', { language: 'en' });
     expect(
       await screen.findByRole('heading', {
         name: 'Oops... We are currently experiencing a technical problem',
       }),
     ).toBeInTheDocument();
+  });
+});
+
+/** Routes of a school whose page is not built yet (they render the not-found view), with sample parameters. */
+function laterSchoolPaths(routes: RouteObject[], prefix: string): string[] {
+  return routes.flatMap((route) => {
+    const path = route.path ? `${prefix}/${route.path}` : prefix;
+    const own =
+      isValidElement(route.element) && route.element.type === NotFoundView && route.path ? [path] : [];
+    return [...own, ...laterSchoolPaths(route.children ?? [], path)];
+  });
+}
+
+const SAMPLE_PARAMS: Record<string, string> = {
+  ':subjectId': '3',
+  ':schoolCalendarYear': '2025',
+  ':yearTime': 'M',
+  ':yeargradeId': '5',
+  ':yearclassId': '18',
+  ':pupilId': '7',
+  '*': 'anything',
+};
+
+describe('routes of a school', () => {
+  const paths = laterSchoolPaths(schoolRoutes, '/app/schools/1')
+    .filter((path) => !path.includes('/upload'))
+    .map((path) => path.replace(/:[a-zA-Z]+|\*/g, (param) => SAMPLE_PARAMS[param] ?? '1'));
+
+  it('has routes a later issue builds', () => {
+    expect(paths.length).toBeGreaterThan(0);
+  });
+
+  it.each(paths)('shows the not-found view on %s until its page is built', async (path) => {
+    signIn();
+    fakeApi(shellReplies());
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: 'Pagina niet gevonden' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Hoofdmenu' })).toBeInTheDocument();
+  });
+
+  it('shows the not-found view for a school of someone else, on any of its pages', async () => {
+    silenceExpectedErrors();
+    signIn();
+    fakeApi(shellReplies());
+    renderApp('/app/schools/99/groups/18/worksheet');
+    expect(await screen.findByRole('heading', { name: 'Pagina niet gevonden' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Hoofdmenu' })).not.toBeInTheDocument();
   });
 });

@@ -25,6 +25,19 @@ export interface ApiClientConfig {
   getToken?: () => string | null;
   /** Runs on a 401 from any call but the login itself. */
   onUnauthorized?: () => void;
+  /** Demo and impersonated sessions: writes other than login and printouts are not sent. */
+  isReadOnlySession?: () => boolean;
+}
+
+/** The session flags stored after the profile loaded. */
+export function isStoredReadOnlySession(): boolean {
+  return storage.isDemo() || storage.isImpersonated();
+}
+
+/** Writes a read-only session still sends: logging in and out, and printouts. */
+function isAllowedReadOnlyWrite(path: string): boolean {
+  const pathname = (path.split('?', 1)[0] ?? '').replace(/\/+$/, '');
+  return isLoginCall(path) || /(^|\/)logout$/.test(pathname) || pathname.includes('/print');
 }
 
 /** The default 401 handling: forget the session, then load the login page afresh. */
@@ -75,8 +88,15 @@ export function createApiClient(config: ApiClientConfig = {}) {
   const baseUrl = config.baseUrl ?? API_BASE;
   const getToken = config.getToken ?? storage.getToken;
   const onUnauthorized = config.onUnauthorized ?? redirectToLogin;
+  const isReadOnlySession = config.isReadOnlySession ?? isStoredReadOnlySession;
+
+  /** True when this write must not be sent: the caller then gets its own body back, unchanged. */
+  function isSuppressedWrite(method: HttpMethod, path: string): boolean {
+    return method !== 'GET' && isReadOnlySession() && !isAllowedReadOnlyWrite(path);
+  }
 
   async function request(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<unknown> {
+    if (isSuppressedWrite(method, path)) return options.body;
     const headers: Record<string, string> = { Accept: 'application/json' };
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) {
@@ -108,8 +128,16 @@ export function createApiClient(config: ApiClientConfig = {}) {
   }
 
   function write(method: 'POST' | 'PUT' | 'PATCH') {
-    return async <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions) =>
-      schema.parse(await request(method, path, { ...options, body }));
+    return async <T>(
+      path: string,
+      body: unknown,
+      schema: z.ZodType<T>,
+      options?: RequestOptions,
+    ): Promise<T> => {
+      // Spec section 4: a read-only session's write is not sent and "returns the body unchanged".
+      if (isSuppressedWrite(method, path)) return body as T;
+      return schema.parse(await request(method, path, { ...options, body }));
+    };
   }
 
   /** Reads `{count, results}` pages by offset in steps of `limit` and returns all rows. */
@@ -136,6 +164,7 @@ export function createApiClient(config: ApiClientConfig = {}) {
     put: write('PUT'),
     patch: write('PATCH'),
     delete: async (path: string, options?: RequestOptions): Promise<void> => {
+      if (isSuppressedWrite('DELETE', path)) return;
       await request('DELETE', path, options);
     },
     getAllPages,

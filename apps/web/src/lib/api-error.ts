@@ -24,3 +24,11 @@ export class NotFoundError extends Error {
     this.name = 'NotFoundError';
   }
 }
+
+/** Thrown by a route the user may not open (e.g. Management for a teacher); the route shows the no-access view. */
+export class AccessDeniedError extends Error {
+  constructor(message = 'Access denied') {
+    super(message);
+    this.name = 'AccessDeniedError';
+  }
+}

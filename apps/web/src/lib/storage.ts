@@ -6,6 +6,10 @@ export const STORAGE_KEYS = {
   isImpersonated: 'is_impersonated',
   loginRedirect: 'login_redirect_path',
   language: 'language',
+  /** Set when the language was chosen here (?lang= or the switch) and is not yet saved for the user. */
+  languagePending: 'language_pending',
+  /** Hidden notices per username (JSON), kept also for read-only sessions whose writes are not sent. */
+  hiddenNotifications: 'hidden_notifications',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -34,6 +38,11 @@ export const storage = {
   isImpersonated: (): boolean => read(STORAGE_KEYS.isImpersonated) === 'true',
   getLanguage: (): string | null => read(STORAGE_KEYS.language),
   setLanguage: (language: string): void => write(STORAGE_KEYS.language, language),
+  isLanguagePending: (): boolean => read(STORAGE_KEYS.languagePending) === 'true',
+  setLanguagePending: (pending: boolean): void =>
+    write(STORAGE_KEYS.languagePending, pending ? 'true' : null),
+  getHiddenNotifications: (): string | null => read(STORAGE_KEYS.hiddenNotifications),
+  setHiddenNotifications: (json: string): void => write(STORAGE_KEYS.hiddenNotifications, json),
 
   /** Stores a fresh session after a successful login. */
   setSession(token: string, username: string): void {

@@ -45,6 +45,7 @@ export const school: School = {
       grades: [8],
       calendarYear: 2025,
       pupilCount: 27,
+      hasGoals: true,
     },
     {
       yearClassId: 14,
@@ -53,6 +54,9 @@ export const school: School = {
       grades: [4, 5],
       calendarYear: 2025,
       pupilCount: 24,
+      hasGoals: false,
     },
   ],
+  testProviders: [],
+  nationalTests: [],
 };

@@ -1,19 +1,50 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { isApiError, NotFoundError } from '../../lib/api-error';
+import { AccessDeniedError, isApiError, NotFoundError } from '../../lib/api-error';
+import { storage } from '../../lib/storage';
+import { NoAccessView } from './no-access-view';
 import { NotFoundView } from './not-found-view';
 import { UnexpectedErrorView } from './unexpected-error-view';
 
-export function isNotFound(error: unknown): boolean {
-  return (
-    error instanceof NotFoundError ||
-    isApiError(error, 404) ||
-    (isRouteErrorResponse(error) && error.status === 404)
-  );
+function hasStatus(error: unknown, status: number): boolean {
+  return isApiError(error, status) || (isRouteErrorResponse(error) && error.status === status);
 }
 
-/** The error element of the routes: 404 answers show the not-found view, anything else the error view. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof NotFoundError || hasStatus(error, 404);
+}
+
+export function isForbidden(error: unknown): boolean {
+  return error instanceof AccessDeniedError || hasStatus(error, 403);
+}
+
+/**
+ * The error leaves with the view: failed queries nobody shows any more are dropped, so coming back to
+ * the page asks the server again instead of showing the old error.
+ */
+function useClearErrorsOnLeave(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const clear = () =>
+      queryClient.removeQueries({
+        predicate: (query) => query.state.status === 'error' && query.getObserversCount() === 0,
+      });
+    clear();
+    return clear;
+  }, [queryClient]);
+}
+
+/** The error element of the routes: 404 not found, 403 no access, anything else the unexpected-error view. */
 export function RouteErrorView() {
   const error = useRouteError();
+  useClearErrorsOnLeave();
+  const forbidden = isForbidden(error);
+  useEffect(() => {
+    // Section 8: a 403 clears the stored redirect, so the next login does not lead here again.
+    if (forbidden) storage.clearLoginRedirect();
+  }, [forbidden]);
   if (isNotFound(error)) return <NotFoundView />;
-  return <UnexpectedErrorView />;
+  if (forbidden) return <NoAccessView />;
+  return <UnexpectedErrorView error={error} />;
 }

@@ -1,11 +1,54 @@
-import { FormattedMessage } from 'react-intl';
-import { ErrorPage } from './error-page';
+import { Button, Code, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { browser } from '../../lib/browser';
+import { isChunkLoadError } from '../../lib/chunk-errors';
+import { newReportId, reportClientError } from '../../lib/error-reporting';
+import { ErrorPage, GoHomeButton } from './error-page';
 
-export function UnexpectedErrorView() {
+export const SUPPORT_EMAIL = 'support@leerzicht.example';
+
+/** Reports the error once and gives the id the user can quote. */
+function useErrorReport(error: unknown): string {
+  const [reportId] = useState(newReportId);
+  useEffect(() => {
+    reportClientError(error, reportId);
+  }, [error, reportId]);
+  return reportId;
+}
+
+/**
+ * Server errors and render crashes (section 8): the team is notified (the error is reported under an id),
+ * the user can give feedback or go home. A part of the app that failed to load offers a reload.
+ */
+export function UnexpectedErrorView({ error }: { error?: unknown }) {
+  const intl = useIntl();
+  const reportId = useErrorReport(error);
+  const chunkFailed = isChunkLoadError(error);
+  const feedback = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(
+    intl.formatMessage({ id: 'errors.feedbackSubject' }, { reportId }),
+  )}`;
   return (
     <ErrorPage
       title={<FormattedMessage id="errors.unexpected.title" />}
-      message={<FormattedMessage id="errors.unexpected.message" />}
-    />
+      message={<FormattedMessage id={chunkFailed ? 'errors.chunk.message' : 'errors.unexpected.message'} />}
+      actions={
+        <>
+          {chunkFailed && (
+            <Button onClick={browser.reload}>
+              <FormattedMessage id="errors.reload" />
+            </Button>
+          )}
+          <GoHomeButton />
+          <Button component="a" href={feedback} variant="default">
+            <FormattedMessage id="errors.feedback" />
+          </Button>
+        </>
+      }
+    >
+      <Text size="sm" c="dimmed">
+        <FormattedMessage id="errors.reportId" values={{ reportId: <Code>{reportId}</Code> }} />
+      </Text>
+    </ErrorPage>
   );
 }

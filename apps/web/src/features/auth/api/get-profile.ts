@@ -1,8 +1,9 @@
 import { profileSchema, type Profile } from '@leerzicht/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { PROFILE_QUERY_KEY } from '../../../lib/session';
 
-export const PROFILE_QUERY_KEY = ['profile'] as const;
+export { PROFILE_QUERY_KEY };
 
 export function getProfile(): Promise<Profile> {
   return apiClient.get('/profile', profileSchema);

@@ -1,40 +1,26 @@
-import { loginRequestSchema } from '@leerzicht/contract';
-import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Checkbox, Stack, TextInput } from '@mantine/core';
+import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useLoginMutation } from '../api/login';
+import { PasswordField } from '../../../lib/password-field';
+import type { LoginFlow } from '../hooks/use-login-flow';
+import { LoginFailureAlert } from './login-failure-alert';
 
 export const PASSWORD_RESET_URL = '/accounts/password_reset/';
 
-export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+/** Username, password and remember me; the button stays disabled while a field is empty or a login runs. */
+export function LoginForm({ flow }: { flow: LoginFlow }) {
   const intl = useIntl();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(true);
-  const loginMutation = useLoginMutation();
-
-  const request = loginRequestSchema.safeParse({ username, password, rememberMe });
-  const canSubmit = request.success && !loginMutation.isPending;
+  const { credentials, setCredentials } = flow;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!request.success || loginMutation.isPending) return;
-    loginMutation.mutate(request.data, { onSuccess: onLoggedIn });
+    flow.submitCredentials();
   }
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack>
-        {loginMutation.isError && (
-          <Alert color="red" role="alert" title={intl.formatMessage({ id: 'login.error.failed' })}>
-            <Text size="sm">
-              <FormattedMessage id="login.error.hintPassword" />
-            </Text>
-            <Text size="sm">
-              <FormattedMessage id="login.error.hintUsername" />
-            </Text>
-          </Alert>
-        )}
+        {flow.failure && <LoginFailureAlert failure={flow.failure} />}
         <TextInput
           label={intl.formatMessage({ id: 'login.username' })}
           name="username"
@@ -42,25 +28,33 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
           autoCapitalize="none"
           spellCheck={false}
           required
-          value={username}
-          onChange={(event) => setUsername(event.currentTarget.value)}
+          value={credentials.username}
+          onChange={(event) => {
+            const username = event.currentTarget.value;
+            setCredentials((current) => ({ ...current, username }));
+          }}
         />
-        <PasswordInput
+        <PasswordField
           label={intl.formatMessage({ id: 'login.password' })}
           name="password"
           autoComplete="current-password"
-          visibilityToggleButtonProps={{ 'aria-label': intl.formatMessage({ id: 'login.togglePassword' }) }}
           required
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          value={credentials.password}
+          onChange={(event) => {
+            const password = event.currentTarget.value;
+            setCredentials((current) => ({ ...current, password }));
+          }}
         />
         <Checkbox
           label={intl.formatMessage({ id: 'login.rememberMe' })}
           name="rememberMe"
-          checked={rememberMe}
-          onChange={(event) => setRememberMe(event.currentTarget.checked)}
+          checked={credentials.rememberMe}
+          onChange={(event) => {
+            const rememberMe = event.currentTarget.checked;
+            setCredentials((current) => ({ ...current, rememberMe }));
+          }}
         />
-        <Button type="submit" disabled={!canSubmit} loading={loginMutation.isPending}>
+        <Button type="submit" disabled={!flow.canSubmitCredentials} loading={flow.isPending}>
           <FormattedMessage id="login.submit" />
         </Button>
         <Anchor href={PASSWORD_RESET_URL} size="sm">

@@ -1,22 +1,11 @@
 import { Button } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { FormattedMessage } from 'react-intl';
-import { useNavigate } from 'react-router';
-import { storage } from '../../../lib/storage';
+import { useLogout } from '../api/logout';
 
 export function LogoutButton() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-
-  function logout() {
-    storage.clearSession();
-    storage.clearLoginRedirect();
-    queryClient.clear();
-    void navigate('/auth/login', { replace: true });
-  }
-
+  const logout = useLogout();
   return (
-    <Button variant="subtle" onClick={logout}>
+    <Button variant="subtle" onClick={() => void logout()}>
       <FormattedMessage id="shell.logout" />
     </Button>
   );

@@ -1,41 +1,45 @@
-import { Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { PublicFrame } from '../../../lib/public-frame';
 import { storage } from '../../../lib/storage';
+import { CodeForm } from '../components/code-form';
 import { LoginForm } from '../components/login-form';
+import { useLoginFlow } from '../hooks/use-login-flow';
+import { safeReturnPath } from '../lib/homepage-route';
 
-export const DEFAULT_AFTER_LOGIN = '/app/schools';
-
-/** Only a path inside this app is a safe place to return to after login. */
-function safeReturnPath(path: string | null): string | null {
-  if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/auth')) return null;
-  return path;
-}
+/** Other screens (an accepted invitation) may open login with the username filled in. */
+const loginStateSchema = z.object({ username: z.string() });
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  const prefilled = loginStateSchema.safeParse(location.state);
 
-  function handleLoggedIn() {
+  // After login: the stored return path, else /app, which goes on to the profile's homepage.
+  const flow = useLoginFlow(prefilled.success ? prefilled.data.username : '', () => {
     const returnPath = safeReturnPath(storage.takeLoginRedirect());
-    void navigate(returnPath ?? DEFAULT_AFTER_LOGIN, { replace: true });
-  }
+    void navigate(returnPath ?? '/app', { replace: true });
+  });
 
   return (
-    <Center component="main" mih="100vh" p="md">
-      <Paper withBorder shadow="sm" p="xl" w="100%" maw={420}>
-        <Stack>
-          <Text fw={700} c="teal.8" size="xl">
-            <FormattedMessage id="app.name" />
-          </Text>
-          <Title order={1} size="h2">
-            <FormattedMessage id="login.title" />
-          </Title>
-          <Text c="dimmed" size="sm">
-            <FormattedMessage id="login.intro" />
-          </Text>
-          <LoginForm onLoggedIn={handleLoggedIn} />
-        </Stack>
-      </Paper>
-    </Center>
+    <PublicFrame>
+      <Stack>
+        <Title order={1} size="h2">
+          <FormattedMessage id="login.title" />
+        </Title>
+        {flow.step === 'credentials' ? (
+          <>
+            <Text c="dimmed" size="sm">
+              <FormattedMessage id="login.intro" />
+            </Text>
+            <LoginForm flow={flow} />
+          </>
+        ) : (
+          <CodeForm flow={flow} />
+        )}
+      </Stack>
+    </PublicFrame>
   );
 }

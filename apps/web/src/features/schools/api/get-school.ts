@@ -1,16 +1,27 @@
 import { schoolSchema, type School } from '@leerzicht/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client';
+import { useCurrentProfile } from '../../../lib/current-profile';
 
-export function getSchool(schoolId: number): Promise<School> {
-  return apiClient.get(`/schools/${schoolId}`, schoolSchema);
+/** The school with the groups (this user may see) of `schoolYear`. */
+export function getSchool(schoolId: number, schoolYear: number): Promise<School> {
+  return apiClient.get(`/schools/${schoolId}`, schoolSchema, { query: { school_year: schoolYear } });
 }
 
-export function schoolQueryOptions(schoolId: number) {
-  return queryOptions({ queryKey: ['schools', schoolId], queryFn: () => getSchool(schoolId) });
+export function schoolQueryOptions(schoolId: number, schoolYear: number) {
+  return queryOptions({
+    queryKey: ['schools', schoolId, schoolYear],
+    queryFn: () => getSchool(schoolId, schoolYear),
+  });
 }
 
-/** Failures (404 for a school outside the user's schools) go to the route's error view. */
-export function useSchoolQuery(schoolId: number) {
-  return useQuery({ ...schoolQueryOptions(schoolId), throwOnError: true });
+/** The school in the session's chosen school year (the profile's currentSchoolYear). */
+export function useSchoolQuery(schoolId: number, { throwOnError = true }: { throwOnError?: boolean } = {}) {
+  const { currentSchoolYear } = useCurrentProfile();
+  return useQuery({
+    ...schoolQueryOptions(schoolId, currentSchoolYear),
+    // Failures (404 for a school outside the user's schools) go to the route's error view.
+    throwOnError,
+    enabled: Number.isSafeInteger(schoolId) && schoolId > 0,
+  });
 }

@@ -1,0 +1,202 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, silenceExpectedErrors } from '../test/fake-api';
+import { profile, school, signIn } from '../test/fixtures';
+import { renderApp } from '../test/render-app';
+import { oneSchoolProfile, shellReplies } from '../test/shell-fixtures';
+
+async function menu() {
+  return within(await screen.findByRole('navigation', { name: 'Hoofdmenu' }));
+}
+
+function linkNames(nav: { getAllByRole: (role: 'link') => HTMLElement[] }) {
+  return nav.getAllByRole('link').map((link) => link.textContent);
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('side menu', () => {
+  it('shows the items of a superuser with several schools, and no group items without a group', async () => {
+    signIn();
+    fakeApi(shellReplies());
+    renderApp('/app/schools/1');
+    const nav = await menu();
+    expect(linkNames(nav)).toEqual([
+      'OBS De Regenboog',
+      'School',
+      'Leerjaar',
+      'Groepen',
+      'Leerlingen',
+      'Beheer',
+      'Gebruikers',
+      'Plannen',
+      'Leerlingen',
+    ]);
+    expect(nav.getByRole('link', { name: 'OBS De Regenboog' })).toHaveAttribute('href', '/app/schools');
+    expect(nav.getByRole('link', { name: 'School' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows the sub-items of a selected group of grade 3+ with goals, Test overview marked beta', async () => {
+    signIn();
+    fakeApi(shellReplies());
+    renderApp('/app/schools/1/groups/18/worksheet');
+    const nav = await menu();
+    expect(await nav.findByRole('link', { name: 'Werkblad' })).toHaveAttribute(
+      'href',
+      '/app/schools/1/groups/18/worksheet',
+    );
+    expect(nav.getByRole('link', { name: 'Resultaten' })).toBeInTheDocument();
+    expect(nav.getByRole('link', { name: 'Notities' })).toBeInTheDocument();
+    expect(nav.getByRole('link', { name: 'Toetsoverzicht bèta' })).toHaveAttribute(
+      'href',
+      '/app/schools/1/groups/18/goals',
+    );
+    // The worksheet page comes in a later issue: until then the not-found view.
+    expect(screen.getByRole('heading', { name: 'Pagina niet gevonden' })).toBeInTheDocument();
+  });
+
+  it('hides Test overview for a group without goals', async () => {
+    signIn();
+    fakeApi(shellReplies());
+    renderApp('/app/schools/1/groups/14/notes');
+    const nav = await menu();
+    await nav.findByRole('link', { name: 'Werkblad' });
+    expect(nav.getByRole('link', { name: 'Resultaten' })).toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: /Toetsoverzicht/ })).not.toBeInTheDocument();
+  });
+
+  it('hides Results and Test overview below grade 3', async () => {
+    signIn();
+    const young = {
+      ...school,
+      classes: [{ ...school.classes[0]!, yearClassId: 11, yearClassGrade: 2, grades: [2] }],
+    };
+    fakeApi(shellReplies({ schools: [young] }));
+    renderApp('/app/schools/1/groups/11/worksheet');
+    const nav = await menu();
+    await nav.findByRole('link', { name: 'Werkblad' });
+    expect(nav.queryByRole('link', { name: 'Resultaten' })).not.toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: /Toetsoverzicht/ })).not.toBeInTheDocument();
+  });
+
+  it('shows no Management to a teacher, and no school-name entry with one school', async () => {
+    signIn();
+    fakeApi(shellReplies({ profile: oneSchoolProfile, schools: [{ ...school, isSchoolSuperuser: false }] }));
+    renderApp('/app/schools/1');
+    const nav = await menu();
+    expect(linkNames(nav)).toEqual(['School', 'Leerjaar', 'Groepen', 'Leerlingen']);
+  });
+
+  it('shows Upload to a superuser from the provider domain', async () => {
+    signIn();
+    fakeApi(shellReplies({ profile: { ...profile, isProviderStaff: true } }));
+    renderApp('/app/schools/1');
+    const nav = await menu();
+    expect(nav.getByRole('link', { name: 'Upload' })).toHaveAttribute('href', '/app/schools/1/admin/upload');
+  });
+
+  it('shows no menu without a selected school', async () => {
+    signIn();
+    fakeApi(shellReplies());
+    renderApp('/app/schools');
+    await screen.findByRole('heading', { name: 'Scholen' });
+    expect(screen.queryByRole('navigation', { name: 'Hoofdmenu' })).not.toBeInTheDocument();
+  });
+});
+
+describe('logo home link', () => {
+  const logo = () => screen.findByRole('link', { name: 'Leerzicht, naar de startpagina' });
+
+  it('leads to the school list without a school (several schools)', async () => {
+    signIn();
+    fakeApi(shellReplies());
+    renderApp('/app/schools');
+    expect(await logo()).toHaveAttribute('href', '/app/schools');
+  });
+
+  it('leads to the school page with several schools', async () => {
+    signIn();
+    fakeApi(shellReplies());
+    renderApp('/app/schools/1');
+    await menu();
+    expect(await logo()).toHaveAttribute('href', '/app/schools/1');
+  });
+
+  it('leads to the groups list with one school and several groups', async () => {
+    signIn();
+    fakeApi(shellReplies({ profile: oneSchoolProfile }));
+    renderApp('/app/schools');
+    await screen.findByRole('heading', { name: 'Scholen' });
+    expect(
+      await screen.findByRole('link', { name: 'Leerzicht, naar de startpagina', current: false }),
+    ).toBeVisible();
+    await vi.waitFor(async () => expect(await logo()).toHaveAttribute('href', '/app/schools/1/groups'));
+  });
+
+  it('leads to the worksheet with one school and one group', async () => {
+    signIn();
+    fakeApi(
+      shellReplies({
+        profile: oneSchoolProfile,
+        schools: [{ ...school, classes: school.classes.slice(0, 1) }],
+      }),
+    );
+    renderApp('/app/schools');
+    await vi.waitFor(async () =>
+      expect(await logo()).toHaveAttribute('href', '/app/schools/1/groups/18/worksheet'),
+    );
+  });
+
+  it('leads to the school list when the school has no groups', async () => {
+    signIn();
+    fakeApi(shellReplies({ profile: oneSchoolProfile, schools: [{ ...school, classes: [] }] }));
+    renderApp('/app/schools/1');
+    await menu();
+    expect(await logo()).toHaveAttribute('href', '/app/schools');
+  });
+});
+
+describe('footer', () => {
+  it('shows the copyright with the current year and no Support button yet', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2031, 2, 3));
+    signIn();
+    fakeApi(shellReplies());
+    renderApp('/app/schools/1');
+    await menu();
+    expect(screen.getByText('© 2031 Leerzicht')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ondersteuning' })).not.toBeInTheDocument();
+  });
+});
+
+describe('management access', () => {
+  it('shows the no-access view to a teacher and clears the stored redirect', async () => {
+    silenceExpectedErrors();
+    signIn();
+    window.localStorage.setItem('login_redirect_path', '/app/schools/1/admin/templates');
+    fakeApi(shellReplies({ schools: [{ ...school, isSchoolSuperuser: false }] }));
+    renderApp('/app/schools/1/admin/templates', { language: 'en' });
+    expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Unfortunately you do not have access to this page. Ask the administrator of your school to grant you the necessary access rights.',
+      ),
+    ).toBeInTheDocument();
+    expect(window.localStorage.getItem('login_redirect_path')).toBeNull();
+  });
+
+  it('keeps Upload for provider staff', async () => {
+    silenceExpectedErrors();
+    signIn();
+    fakeApi(shellReplies());
+    renderApp('/app/schools/1/admin/upload');
+    expect(await screen.findByRole('heading', { name: 'Geen toegang' })).toBeInTheDocument();
+  });
+
+  it('shows later pages of a superuser as not found for now', async () => {
+    signIn();
+    fakeApi(shellReplies());
+    renderApp('/app/schools/1/admin/templates');
+    expect(await screen.findByRole('heading', { name: 'Pagina niet gevonden' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { isLanguage } from '../lib/language';
+import { useLanguage } from '../lib/language-context';
+import { usePageFocus } from './page-focus';
+import { useUpdateReloader } from './updates/update-reloader';
+
+/**
+ * `?lang=en|nl` on any address switches the language and is remembered in this browser (a shared link
+ * does not change the account's setting; the switch in the shell does).
+ */
+function useLanguageParameter(): void {
+  const { search } = useLocation();
+  const { language, setLanguage } = useLanguage();
+  useEffect(() => {
+    const requested = new URLSearchParams(search).get('lang');
+    if (isLanguage(requested) && requested !== language) setLanguage(requested);
+    // Only a new address asks; switching with the menu must not be undone by an old ?lang.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
+}
+
+/** Above every route, signed in or not: update checks, scroll and focus on navigation, ?lang=. */
+export function RootLayout() {
+  useUpdateReloader();
+  usePageFocus();
+  useLanguageParameter();
+  return <Outlet />;
+}

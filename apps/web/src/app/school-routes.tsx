@@ -1,0 +1,100 @@
+import type { RouteObject } from 'react-router';
+import { AdminGuard } from './admin-guard';
+import { NotFoundView } from './errors/not-found-view';
+import { lazyPage } from './lazy-page';
+
+/**
+ * A route whose page a later issue builds: it shows the not-found view until then (never placeholder
+ * text). Replace `element` with the page's `lazy` when it arrives.
+ */
+const later = (path: string): RouteObject => ({ path, element: <NotFoundView /> });
+
+const groupPages = ['worksheet', 'social-emotional', 'goals', 'notes'];
+
+/** The children of /app/schools/:schoolId (spec section 2), rendered inside SchoolScope. */
+export const schoolRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: lazyPage(
+      () => import('../features/results/pages/school-results-page'),
+      (module) => module.SchoolResultsPage,
+    ),
+  },
+  {
+    path: 'subjects/:subjectId',
+    lazy: lazyPage(
+      () => import('../features/results/pages/subject-page'),
+      (module) => module.SubjectPage,
+    ),
+  },
+  {
+    path: 'subjects/:subjectId/details/:schoolCalendarYear/:yearTime',
+    lazy: lazyPage(
+      () => import('../features/results/pages/subject-page'),
+      (module) => module.SubjectPage,
+    ),
+  },
+  {
+    path: 'years',
+    lazy: lazyPage(
+      () => import('../features/results/pages/year-grades-page'),
+      (module) => module.YearGradesPage,
+    ),
+  },
+  {
+    path: 'years/:yeargradeId',
+    lazy: lazyPage(
+      () => import('../features/results/pages/year-grade-page'),
+      (module) => module.YearGradePage,
+    ),
+  },
+  {
+    path: 'groups',
+    lazy: lazyPage(
+      () => import('../features/results/pages/groups-page'),
+      (module) => module.GroupsPage,
+    ),
+  },
+  later('groups/:yearclassId'),
+  {
+    path: 'groups/:yearclassId/results',
+    lazy: lazyPage(
+      () => import('../features/results/pages/group-results-page'),
+      (module) => module.GroupResultsPage,
+    ),
+  },
+  ...groupPages.map((page) => later(`groups/:yearclassId/${page}`)),
+  {
+    path: 'pupils',
+    lazy: lazyPage(
+      () => import('../features/results/pages/pupils-page'),
+      (module) => module.PupilsPage,
+    ),
+  },
+  {
+    path: 'pupils/:pupilId',
+    lazy: lazyPage(
+      () => import('../features/results/pages/pupil-page'),
+      (module) => module.PupilPage,
+    ),
+  },
+  later('pupils/:pupilId/social-emotional'),
+  {
+    path: 'admin',
+    element: <AdminGuard />,
+    children: [
+      {
+        path: 'permissions',
+        lazy: lazyPage(
+          () => import('../features/permissions/pages/permissions-page'),
+          (module) => module.PermissionsPage,
+        ),
+      },
+      later('templates'),
+      later('pupils'),
+      { element: <AdminGuard providerStaffOnly />, children: [later('upload')] },
+      later('*'),
+    ],
+  },
+  later('*'),
+];

@@ -1,0 +1,75 @@
+import { GRADE_THRESHOLD } from '@leerzicht/contract';
+import type { MessageId } from '../../i18n/messages';
+
+export interface MenuGroup {
+  id: number;
+  /** Null when the group is not among the groups of the chosen school year. */
+  grade: number | null;
+  hasGoals: boolean;
+}
+
+export interface MenuInput {
+  schoolId: number;
+  schoolName: string;
+  /** How many schools the user belongs to. */
+  schoolCount: number;
+  isSchoolSuperuser: boolean;
+  /** The user's e-mail address is in the provider's own domain. */
+  isProviderStaff: boolean;
+  /** The group in the URL, if any. */
+  group: MenuGroup | null;
+}
+
+export interface MenuItem {
+  key: string;
+  /** A message id, or the literal text (the school name). */
+  label: { id: MessageId } | { text: string };
+  to: string;
+  beta?: boolean;
+  children?: MenuItem[];
+}
+
+const item = (key: string, id: MessageId, to: string, extra: Partial<MenuItem> = {}): MenuItem => ({
+  key,
+  label: { id },
+  to,
+  ...extra,
+});
+
+function groupItems(base: string, group: MenuGroup): MenuItem[] {
+  const groupBase = `${base}/groups/${group.id}`;
+  const upper = group.grade !== null && group.grade >= GRADE_THRESHOLD;
+  const items = [item('worksheet', 'menu.worksheet', `${groupBase}/worksheet`)];
+  if (upper) items.push(item('results', 'menu.results', `${groupBase}/results`));
+  items.push(item('notes', 'menu.notes', `${groupBase}/notes`));
+  if (upper && group.hasGoals)
+    items.push(item('goals', 'menu.testOverview', `${groupBase}/goals`, { beta: true }));
+  return items;
+}
+
+/** The side menu of section 2 for the selected school (and group). */
+export function menuItems(input: MenuInput): MenuItem[] {
+  const base = `/app/schools/${input.schoolId}`;
+  const items: MenuItem[] = [];
+  if (input.schoolCount > 1) {
+    items.push({ key: 'schoolList', label: { text: input.schoolName }, to: '/app/schools' });
+  }
+  items.push(item('school', 'menu.school', base));
+  items.push(item('grades', 'menu.grades', `${base}/years`));
+  items.push(
+    item('groups', 'menu.groups', input.group ? `${base}/groups/${input.group.id}` : `${base}/groups`, {
+      children: input.group ? groupItems(base, input.group) : undefined,
+    }),
+  );
+  items.push(item('pupils', 'menu.pupils', `${base}/pupils`));
+  if (input.isSchoolSuperuser) {
+    const admin = [
+      item('adminUsers', 'menu.admin.users', `${base}/admin/permissions`),
+      item('adminPlans', 'menu.admin.plans', `${base}/admin/templates`),
+      item('adminPupils', 'menu.admin.pupils', `${base}/admin/pupils`),
+    ];
+    if (input.isProviderStaff) admin.push(item('adminUpload', 'menu.admin.upload', `${base}/admin/upload`));
+    items.push(item('admin', 'menu.admin', `${base}/admin/permissions`, { children: admin }));
+  }
+  return items;
+}

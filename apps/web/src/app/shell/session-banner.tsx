@@ -1,0 +1,17 @@
+import type { Profile } from '@leerzicht/contract';
+import { Alert } from '@mantine/core';
+import { FormattedMessage } from 'react-intl';
+
+/** Demo and impersonated sessions say so: nothing they change is saved. */
+export function SessionBanner({ profile }: { profile: Profile }) {
+  if (!profile.isDemo && !profile.isImpersonated) return null;
+  return (
+    <Alert color="yellow" variant="light" mb="md" role="status">
+      {profile.isImpersonated ? (
+        <FormattedMessage id="banner.impersonated" values={{ name: profile.fullName }} />
+      ) : (
+        <FormattedMessage id="banner.demo" />
+      )}
+    </Alert>
+  );
+}

@@ -1,0 +1,110 @@
+import {
+  sortMoments,
+  NATIONAL_AVERAGE,
+  ROMAN_LEVELS,
+  SCORE_RANGES,
+  type Exam,
+  type LevelCounts,
+  type SchoolHistory,
+  type SubjectResult,
+} from '@leerzicht/contract';
+import type { ChartSpec } from '../../../components/charts/chart-types';
+import { CHART_COLOURS } from './colours';
+import { shortMomentLabel } from './format';
+
+/** The subject's results at every exam that has any, ascending. */
+export function subjectExams(
+  history: SchoolHistory,
+  subjectId: number,
+): { exam: Exam; result: SubjectResult }[] {
+  return sortMoments(history.exams).flatMap((exam) => {
+    const result = exam.results.find((item) => item.subjectId === subjectId);
+    return result && result.school.pupilCount > 0 ? [{ exam, result }] : [];
+  });
+}
+
+/** Percentages (one decimal) of the counted results per level I..V. */
+export function levelShares(levels: LevelCounts): Record<(typeof ROMAN_LEVELS)[number], number | null> {
+  const total = ROMAN_LEVELS.reduce((sum, level) => sum + levels[level], 0);
+  const share = (count: number) => (total === 0 ? null : Math.round((count / total) * 1000) / 10);
+  return {
+    I: share(levels.I),
+    II: share(levels.II),
+    III: share(levels.III),
+    IV: share(levels.IV),
+    V: share(levels.V),
+  };
+}
+
+/** The distribution over levels I-V per group (and the school, and nationally 20% each) as stacked percentages. */
+export function levelDistributionChart(
+  result: SubjectResult,
+  labels: { school: string; national: string },
+): ChartSpec {
+  const groups = [...result.yearClasses].sort(
+    (a, b) => a.grade - b.grade || a.yearClassName.localeCompare(b.yearClassName, 'nl'),
+  );
+  const national = Object.fromEntries(ROMAN_LEVELS.map((level) => [level, NATIONAL_AVERAGE.levelShare]));
+  return {
+    rows: [
+      ...groups.map((group) => ({ category: group.yearClassName, values: levelShares(group.levels) })),
+      { category: labels.school, values: levelShares(result.school.levels) },
+      { category: labels.national, values: national },
+    ],
+    series: ROMAN_LEVELS.map((level, index) => ({
+      key: level,
+      label: level,
+      kind: 'stack' as const,
+      color: CHART_COLOURS.levels[index] ?? CHART_COLOURS.national,
+    })),
+    yDomain: [SCORE_RANGES.percentile.min, SCORE_RANGES.percentile.max],
+  };
+}
+
+/** The school's mean percentile of the subject at every exam, and per grade. */
+export function subjectTrendChart(
+  history: SchoolHistory,
+  subjectId: number,
+  labels: { school: string; national: string; grade: (grade: number) => string },
+  showNational: boolean,
+): ChartSpec {
+  const exams = subjectExams(history, subjectId);
+  const grades = [...new Set(exams.flatMap(({ result }) => result.grades.map((grade) => grade.grade)))].sort(
+    (a, b) => a - b,
+  );
+  return {
+    rows: exams.map(({ exam, result }) => ({
+      category: shortMomentLabel(exam),
+      values: {
+        school: result.school.meanPercentile,
+        national: NATIONAL_AVERAGE.percentile,
+        ...Object.fromEntries(
+          grades.map((grade) => [
+            `g${grade}`,
+            result.grades.find((item) => item.grade === grade)?.meanPercentile ?? null,
+          ]),
+        ),
+      },
+    })),
+    series: [
+      { key: 'school', label: labels.school, kind: 'line', color: CHART_COLOURS.school },
+      ...grades.map((grade, index) => ({
+        key: `g${grade}`,
+        label: labels.grade(grade),
+        kind: 'line' as const,
+        color: CHART_COLOURS.cohorts[index % CHART_COLOURS.cohorts.length] ?? CHART_COLOURS.pupil,
+      })),
+      ...(showNational
+        ? [
+            {
+              key: 'national',
+              label: labels.national,
+              kind: 'dashed' as const,
+              color: CHART_COLOURS.national,
+            },
+          ]
+        : []),
+    ],
+    yDomain: [SCORE_RANGES.percentile.min, SCORE_RANGES.percentile.max],
+  };
+}

@@ -1,0 +1,205 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, jsonResponse } from '../../../test/fake-api';
+import { profile, school, signIn } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import { groupPupil, methodScore, nationalScore, SETTINGS, yearClassResult } from '../testing/fixtures';
+
+const SP = 2;
+const RW = 1;
+
+function serve(result: ReturnType<typeof yearClassResult>) {
+  signIn();
+  return fakeApi({
+    'GET /api/1.0/profile/': jsonResponse(profile),
+    'GET /api/1.0/schools/1/': jsonResponse(school),
+    'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
+    'GET /api/1.0/year_classes/40/result/': jsonResponse(result),
+  });
+}
+
+const score = (
+  pupilId: number,
+  subjectId: number,
+  calendarYear: number,
+  yearTime: 'M' | 'E',
+  abilityScore: number,
+  percentile: number,
+  provider: 'CITO' | 'DIA' | 'IEP' = 'CITO',
+) =>
+  nationalScore({ pupilId, subjectId, calendarYear, yearTime, grade: 6, abilityScore, percentile, provider });
+
+function bodyRows(table: HTMLElement) {
+  return within(table).getAllByRole('row').slice(1);
+}
+
+describe('group results page', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 2, 15));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('orders pupils by the word after the name particle and colours scores by the thresholds', async () => {
+    serve(
+      yearClassResult([
+        groupPupil(1, ['Jan', 'van', 'Dijk'], [score(1, SP, 2024, 'E', 85, 80)]),
+        groupPupil(2, ['Anna', 'de', 'Boer'], [score(2, SP, 2024, 'E', 55, 20)]),
+        groupPupil(3, ['Piet', '', 'Bakker'], [score(3, SP, 2024, 'E', 70, 50)]),
+      ]),
+    );
+    renderApp('/app/schools/1/groups/40/results');
+
+    const table = await screen.findByTestId('group-results');
+    const rows = bodyRows(table);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'Piet Bakker',
+      'Anna de Boer',
+      'Jan van Dijk',
+    ]);
+    const cells = (row: HTMLElement) => within(row).getAllByRole('cell');
+    // Ability score (80/60), level value (4/2) and percentile (75/25) thresholds of section 9.
+    expect(
+      cells(rows[2]!)
+        .slice(0, 3)
+        .map((cell) => cell.dataset.band),
+    ).toEqual(['good', 'good', 'good']);
+    expect(
+      cells(rows[1]!)
+        .slice(0, 3)
+        .map((cell) => cell.dataset.band),
+    ).toEqual(['low', 'low', 'low']);
+    expect(
+      cells(rows[0]!)
+        .slice(0, 3)
+        .map((cell) => cell.dataset.band),
+    ).toEqual(['middle', 'middle', 'middle']);
+    expect(cells(rows[2]!)[0]).toHaveTextContent('85 (goed)');
+    expect(cells(rows[1]!)[2]).toHaveTextContent('20 (laag)');
+  });
+
+  it('sorts on a column with its sort button, pupils without a result last', async () => {
+    const { user } = renderWith([
+      groupPupil(1, ['Jan', 'van', 'Dijk'], [score(1, SP, 2024, 'E', 85, 80)]),
+      groupPupil(2, ['Anna', 'de', 'Boer'], [score(2, SP, 2024, 'E', 55, 20)]),
+      groupPupil(3, ['Piet', '', 'Bakker'], [score(3, SP, 2024, 'E', 70, 50)]),
+      groupPupil(4, ['Ali', '', 'Aydin'], [], { citoIsExcluded: true }),
+    ]);
+    const table = await screen.findByTestId('group-results');
+    await user.click(within(table).getByRole('button', { name: /Percentiel/ }));
+    const names = () => bodyRows(table).map((row) => within(row).getByRole('rowheader').textContent);
+    expect(names()).toEqual(['Jan van Dijk', 'Piet Bakker', 'Anna de Boer', 'Ali Aydin']);
+    expect(within(table).getByRole('columnheader', { name: /Percentiel/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await user.click(within(table).getByRole('button', { name: /Percentiel/ }));
+    expect(names()).toEqual(['Anna de Boer', 'Piet Bakker', 'Jan van Dijk', 'Ali Aydin']);
+    expect(
+      within(table).getByText('Deze leerling is uitgesloten van de landelijke toetsen.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the preferred provider (CITO, DIA, IEP), growth since the previous moment and earlier moments', async () => {
+    const { user } = renderWith([
+      groupPupil(
+        1,
+        ['Jan', 'van', 'Dijk'],
+        [
+          score(1, SP, 2024, 'E', 90, 70, 'IEP'),
+          score(1, SP, 2024, 'E', 72, 66, 'DIA'),
+          score(1, SP, 2024, 'M', 64, 60, 'DIA'),
+          score(1, SP, 2023, 'E', 40, 50, 'CITO'),
+        ],
+      ),
+    ]);
+    const table = await screen.findByTestId('group-results');
+    const row = bodyRows(table)[0]!;
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[0]).toHaveTextContent('72');
+    expect(cells[2]).toHaveTextContent('66');
+    expect(cells[7]).toHaveTextContent('+8');
+    expect(screen.getByRole('table', { name: 'Spelling, E 2024-2025' })).toBeInTheDocument();
+
+    const select = screen.getByRole('combobox', { name: 'Toetsmoment' });
+    // Moments newest first: by year, then B, X, M, E.
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['E 2024-2025', 'M 2024-2025', 'E 2023-2024']);
+    await user.selectOptions(select, '2023-E');
+    const earlier = within(bodyRows(screen.getByTestId('group-results'))[0]!).getAllByRole('cell');
+    expect(earlier[0]).toHaveTextContent('40');
+    expect(earlier[7]).toHaveTextContent('–');
+  });
+
+  it('shows subjects as tabs in the order of their position', async () => {
+    renderWith([groupPupil(1, ['Jan', 'van', 'Dijk'], [score(1, RW, 2024, 'E', 85, 80)])]);
+    expect(await screen.findByRole('tab', { name: 'Rekenen-Wiskunde', selected: true })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Spelling',
+      'Begrijpend lezen',
+      'Technisch lezen (DMT)',
+      'Rekenen-Wiskunde',
+      'Woordenschat',
+    ]);
+  });
+
+  it('shows method results of the last 30 months only, with their letters', async () => {
+    const { user } = renderWith([
+      groupPupil(1, ['Jan', 'van', 'Dijk'], [score(1, RW, 2024, 'E', 85, 80)], {
+        methodScores: [
+          methodScore({
+            pupilId: 1,
+            subjectId: RW,
+            testDate: '2023-09-20',
+            performance: 'G',
+            name: 'Blok 1 (oud)',
+          }),
+          methodScore({
+            pupilId: 1,
+            subjectId: RW,
+            testDate: '2023-09-10',
+            performance: 'O',
+            name: 'Blok 0 (te oud)',
+          }),
+          methodScore({
+            pupilId: 1,
+            subjectId: RW,
+            testDate: '2025-11-02',
+            performance: 'O',
+            name: 'Blok 4',
+          }),
+        ],
+      }),
+    ]);
+    await user.click(await screen.findByRole('tab', { name: 'Rekenen-Wiskunde' }));
+    const table = await screen.findByTestId('method-results');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Leerling', 'Blok 1 (oud)', 'Blok 4']);
+    const cells = within(bodyRows(table)[0]!).getAllByRole('cell');
+    expect(cells.map((cell) => [cell.textContent, cell.dataset.band])).toEqual([
+      ['G', 'good'],
+      ['O', 'low'],
+    ]);
+  });
+
+  it('says why a group below grade 3 has no results', async () => {
+    serve(yearClassResult([], { grade: 2, grades: [1, 2], name: 'Groep 1/2A' }));
+    renderApp('/app/schools/1/groups/40/results');
+    expect(
+      await screen.findByText(
+        'Resultaten van landelijke toetsen worden getoond vanaf groep 3; deze groep zit daaronder.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
+function renderWith(pupils: ReturnType<typeof groupPupil>[]) {
+  serve(yearClassResult(pupils));
+  return renderApp('/app/schools/1/groups/40/results');
+}

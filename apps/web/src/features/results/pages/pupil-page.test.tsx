@@ -1,0 +1,173 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, jsonResponse } from '../../../test/fake-api';
+import { profile, school, signIn } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+import { methodScore, nationalScore, pupilDetail, SETTINGS } from '../testing/fixtures';
+
+const RW = 1;
+type Detail = ReturnType<typeof pupilDetail>;
+
+function serve(pupil: Detail) {
+  signIn();
+  return fakeApi({
+    'GET /api/1.0/profile/': jsonResponse(profile),
+    'GET /api/1.0/schools/1/': jsonResponse(school),
+    'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
+    'GET /api/1.0/pupils/7/': jsonResponse(pupil),
+    'POST /api/1.0/pupil-outflow-advice/': (request) =>
+      jsonResponse({ ...pupil.outflowAdvice, ...(request.body as object), calendarYear: 2025 }),
+  });
+}
+
+const score = (
+  calendarYear: number,
+  yearTime: 'B' | 'M' | 'E',
+  abilityScore: number,
+  extra: { provider?: 'CITO' | 'DIA' | 'IEP'; testDate?: string } = {},
+) =>
+  nationalScore({
+    pupilId: 7,
+    subjectId: RW,
+    calendarYear,
+    yearTime,
+    grade: calendarYear - 2019,
+    abilityScore,
+    percentile: 50,
+    ...extra,
+  });
+
+function momentColumn(table: HTMLElement): string[] {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getByRole('rowheader').textContent ?? '');
+}
+
+describe('pupil page', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 2, 15));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('lists national results of the last 120 months, newest first by year then moment, with growth', async () => {
+    serve(
+      pupilDetail({
+        scores: [
+          score(2024, 'E', 70),
+          score(2015, 'E', 10, { testDate: '2016-03-01' }), // older than 120 months
+          score(2016, 'E', 12, { testDate: '2017-06-10' }),
+          score(2024, 'B', 60),
+          score(2024, 'M', 64),
+          score(2023, 'E', 58),
+        ],
+      }),
+    );
+    renderApp('/app/schools/1/pupils/7');
+    const table = await screen.findByRole('table', {
+      name: 'Landelijke toetsen Rekenen-Wiskunde (laatste 120 maanden)',
+    });
+    expect(momentColumn(table)).toEqual([
+      'E 2024-2025',
+      'M 2024-2025',
+      'B 2024-2025',
+      'E 2023-2024',
+      'E 2016-2017',
+    ]);
+    const growth = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').at(-1)?.textContent);
+    expect(growth).toEqual(['+6', '+4', '+2', '+46', '–']);
+  });
+
+  it('prefers CITO, then DIA, then IEP where a moment has results of several providers', async () => {
+    serve(
+      pupilDetail({
+        scores: [
+          score(2024, 'M', 99, { provider: 'IEP' }),
+          score(2024, 'M', 71, { provider: 'DIA' }),
+          score(2024, 'E', 88, { provider: 'IEP' }),
+        ],
+      }),
+    );
+    renderApp('/app/schools/1/pupils/7');
+    const table = await screen.findByTestId('pupil-scores');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(1, 3)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['IEP', '88 (goed)'],
+      ['DIA', '71'],
+    ]);
+  });
+
+  it('shows method results of the last 30 months only', async () => {
+    serve(
+      pupilDetail({
+        scores: [score(2024, 'E', 70)],
+        methodScores: [
+          methodScore({
+            pupilId: 7,
+            subjectId: RW,
+            testDate: '2025-10-01',
+            performance: 'V',
+            name: 'Blok 3',
+          }),
+          methodScore({
+            pupilId: 7,
+            subjectId: RW,
+            testDate: '2023-09-16',
+            performance: 'G',
+            name: 'Blok 1',
+          }),
+          methodScore({
+            pupilId: 7,
+            subjectId: RW,
+            testDate: '2023-09-14',
+            performance: 'M',
+            name: 'Blok 0',
+          }),
+        ],
+      }),
+    );
+    renderApp('/app/schools/1/pupils/7');
+    const table = await screen.findByTestId('pupil-method-scores');
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Blok 3', 'Blok 1']);
+  });
+
+  it('says why there is nothing: excluded from national tests, or no results yet', async () => {
+    serve(pupilDetail({ citoIsExcluded: true }));
+    const first = renderApp('/app/schools/1/pupils/7');
+    expect(
+      await screen.findAllByText('Deze leerling is uitgesloten van de landelijke toetsen.'),
+    ).not.toHaveLength(0);
+    first.unmount();
+    serve(pupilDetail());
+    renderApp('/app/schools/1/pupils/7');
+    expect(await screen.findByText('Er zijn nog geen resultaten.')).toBeInTheDocument();
+  });
+
+  it('lets the outflow advice of a grade 8 pupil be saved', async () => {
+    const fetch = serve(
+      pupilDetail({ current: { yearClassId: 80, yearClassName: 'Groep 8', calendarYear: 2025, grade: 8 } }),
+    );
+    const { user } = renderApp('/app/schools/1/pupils/7');
+    expect(await screen.findByText('Er is nog geen schooladvies gegeven.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Schooladvies' }), 'HAVO/VWO');
+    await user.click(screen.getByRole('button', { name: 'Advies opslaan' }));
+    expect(await screen.findByText('Opgeslagen')).toBeInTheDocument();
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ pupilId: 7, outflowAdvice: 'HAVO/VWO' });
+  });
+});

@@ -1,0 +1,87 @@
+import { compareByPosition, schoolYearLabel } from '@leerzicht/contract';
+import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { useSchoolQuery } from '../api/get-school';
+import { useSchoolHistoryQuery } from '../api/get-school-history';
+import { EmptyState } from '../components/empty-state';
+import { SchoolGroupsTable } from '../components/school-groups-table';
+import { SchoolHeader } from '../components/school-header';
+import { SchoolSubjectCard } from '../components/school-subject-card';
+import { SettingsToggles } from '../components/settings-toggles';
+import { parseId } from '../lib/ids';
+
+/** `/app/schools/:schoolId`: the school, its groups of the school year and per subject its results over the years. */
+export function SchoolResultsPage() {
+  const intl = useIntl();
+  const schoolId = parseId(useParams().schoolId);
+  const { data: school } = useSchoolQuery(schoolId);
+  const { data: history } = useSchoolHistoryQuery(schoolId);
+
+  if (!school) return <PageLoader />;
+  const subjects = history
+    ? [...history.subjects]
+        .sort(compareByPosition)
+        .filter((subject) =>
+          history.exams.some((exam) =>
+            exam.results.some((r) => r.subjectId === subject.id && r.school.pupilCount > 0),
+          ),
+        )
+    : [];
+  return (
+    <Stack gap="lg">
+      <SchoolHeader school={school} />
+      <section>
+        <Group justify="space-between" mb="xs">
+          <Title order={2} size="h3">
+            {intl.formatMessage({ id: 'school.groupsTitle' })}
+          </Title>
+          <Group gap="md">
+            <Anchor component={Link} to={`/app/schools/${schoolId}/groups`}>
+              {intl.formatMessage({ id: 'results.school.toGroups' })}
+            </Anchor>
+            <Anchor component={Link} to={`/app/schools/${schoolId}/years`}>
+              {intl.formatMessage({ id: 'results.school.toGrades' })}
+            </Anchor>
+            <Anchor component={Link} to={`/app/schools/${schoolId}/pupils`}>
+              {intl.formatMessage({ id: 'results.school.toPupils' })}
+            </Anchor>
+          </Group>
+        </Group>
+        <SchoolGroupsTable
+          schoolId={schoolId}
+          groups={school.classes}
+          caption={intl.formatMessage(
+            { id: 'school.groupsCaption' },
+            { label: schoolYearLabel(school.currentSchoolYear) },
+          )}
+        />
+      </section>
+      <section>
+        <Title order={2} size="h3" mb="xs">
+          {intl.formatMessage({ id: 'results.school.title' })}
+        </Title>
+        {!history ? (
+          <PageLoader />
+        ) : subjects.length === 0 ? (
+          <EmptyState id="results.empty.noResults" />
+        ) : (
+          <Stack gap="md">
+            <SettingsToggles />
+            {subjects.map((subject) => (
+              <SchoolSubjectCard
+                key={subject.id}
+                schoolId={schoolId}
+                history={history}
+                subject={subject}
+                ambition={history.schoolAmbitions.find((ambition) => ambition.subjectId === subject.id)}
+                canEditAmbition={school.isSchoolSuperuser}
+              />
+            ))}
+          </Stack>
+        )}
+      </section>
+    </Stack>
+  );
+}

@@ -1,0 +1,120 @@
+import { compareMoments, GRADE_THRESHOLD } from '@leerzicht/contract';
+import { Card, Stack, Title } from '@mantine/core';
+import { useIntl } from 'react-intl';
+import { useParams } from 'react-router';
+import { ChartPanel } from '../../../components/charts/chart-panel';
+import { PageLoader } from '../../../components/page-loader';
+import { NotFoundError } from '../../../lib/api-error';
+import { useSchoolQuery } from '../api/get-school';
+import { useSchoolHistoryQuery } from '../api/get-school-history';
+import { useUserSettings } from '../api/user-settings';
+import { EmptyState } from '../components/empty-state';
+import { LevelDistribution } from '../components/level-distribution';
+import { SchoolHeader } from '../components/school-header';
+import { SettingsToggles } from '../components/settings-toggles';
+import { SubjectExamsTable } from '../components/subject-exams-table';
+import { useSubjectName } from '../components/subject-name';
+import { yearLabel } from '../lib/format';
+import { parseId, parseYearTime } from '../lib/ids';
+import { subjectExams, subjectTrendChart } from '../lib/subject-detail';
+
+/**
+ * `/app/schools/:schoolId/subjects/:subjectId` and `.../details/:schoolCalendarYear/:yearTime`: one subject in depth,
+ * and the distribution over levels I-V per group at the chosen moment (default: the latest).
+ */
+export function SubjectPage() {
+  const intl = useIntl();
+  const params = useParams();
+  const schoolId = parseId(params.schoolId);
+  const subjectId = parseId(params.subjectId);
+  const chosen =
+    params.schoolCalendarYear !== undefined
+      ? { calendarYear: parseId(params.schoolCalendarYear), yearTime: parseYearTime(params.yearTime) }
+      : null;
+  const { data: school } = useSchoolQuery(schoolId);
+  const { data: history } = useSchoolHistoryQuery(schoolId);
+  const settings = useUserSettings();
+  const subjectName = useSubjectName();
+
+  if (!school || !history) return <PageLoader />;
+  const subject = history.subjects.find((item) => item.id === subjectId);
+  if (!subject) throw new NotFoundError(`No subject ${subjectId}`);
+  const name = subjectName(subject);
+  const exams = subjectExams(history, subjectId);
+  const detail = chosen
+    ? exams.find(({ exam }) => compareMoments(exam, chosen) === 0)
+    : exams[exams.length - 1];
+  if (chosen && !detail) throw new NotFoundError('No results at this moment');
+
+  const spec = subjectTrendChart(
+    history,
+    subjectId,
+    {
+      school: intl.formatMessage({ id: 'results.series.school' }),
+      national: intl.formatMessage({ id: 'results.series.national' }),
+      grade: (grade) => intl.formatMessage({ id: 'results.series.grade' }, { grade }),
+    },
+    settings.showNationalAverage,
+  );
+  const detailLabel = detail
+    ? intl.formatMessage(
+        { id: 'results.moment' },
+        { yearTime: detail.exam.yearTime, year: yearLabel(detail.exam.calendarYear) },
+      )
+    : '';
+  return (
+    <Stack gap="lg">
+      <SchoolHeader
+        school={school}
+        title={name}
+        crumbs={[{ label: intl.formatMessage({ id: 'results.subject.crumb' }, { subject: name }) }]}
+      />
+      {exams.length === 0 ? (
+        <EmptyState id="results.empty.noResults" />
+      ) : (
+        <>
+          <Card withBorder>
+            <Stack gap="sm">
+              <Title order={2} size="h3">
+                {intl.formatMessage({ id: 'results.subject.trendTitle' }, { subject: name })}
+              </Title>
+              <SettingsToggles withAggregation={false} />
+              <ChartPanel
+                spec={spec}
+                title={intl.formatMessage({ id: 'results.subject.trendTitle' }, { subject: name })}
+                categoryLabel={intl.formatMessage({ id: 'results.column.moment' })}
+              />
+            </Stack>
+          </Card>
+          <SubjectExamsTable
+            schoolId={schoolId}
+            subjectId={subjectId}
+            exams={exams}
+            caption={intl.formatMessage({ id: 'results.subject.examsCaption' }, { subject: name })}
+          />
+          {detail && (
+            <Card withBorder>
+              <Stack gap="sm">
+                <Title order={2} size="h3">
+                  {intl.formatMessage({ id: 'results.subject.distributionTitle' }, { moment: detailLabel })}
+                </Title>
+                {detail.result.yearClasses.length === 0 ? (
+                  <EmptyState id="results.empty.belowThreshold" values={{ grade: GRADE_THRESHOLD }} />
+                ) : (
+                  <LevelDistribution
+                    schoolId={schoolId}
+                    result={detail.result}
+                    title={intl.formatMessage(
+                      { id: 'results.subject.distributionChart' },
+                      { subject: name, moment: detailLabel },
+                    )}
+                  />
+                )}
+              </Stack>
+            </Card>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

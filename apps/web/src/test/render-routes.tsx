@@ -1,0 +1,22 @@
+import type { Language } from '@leerzicht/contract';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { AppProviders } from '../app/providers';
+import { createQueryClient } from '../app/query-client';
+
+/** Renders test routes (not the app's) with the real providers, for pieces that need a router. */
+export function renderRoutes(
+  routes: RouteObject[],
+  path: string,
+  { language = 'nl' }: { language?: Language } = {},
+) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders language={language} queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, user };
+}

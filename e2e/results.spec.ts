@@ -1,0 +1,132 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  compareMoments,
+  momentKey,
+  pickByProviderPriority,
+  pupilDetailSchema,
+  schoolHistorySchema,
+  yearClassResultSchema,
+  type NationalScore,
+} from '@leerzicht/contract';
+import type { z } from 'zod';
+
+/*
+ * The results walk with the demo data: school → subject → group results → pupil (OBS De Regenboog), checking that
+ * the figures in the table views are the API's (fetched here with the same token the app uses).
+ */
+
+const nl = (value: number, digits = 1) =>
+  new Intl.NumberFormat('nl', { maximumFractionDigits: digits }).format(value);
+
+async function api<T>(page: Page, path: string, schema: z.ZodType<T>): Promise<T> {
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  const response = await page.request.get(`/api/1.0${path}`, { headers: { Authorization: `JWT ${token}` } });
+  expect(response.ok()).toBe(true);
+  return schema.parse(await response.json());
+}
+
+async function cellTexts(row: Locator): Promise<string[]> {
+  return row.locator('th, td').allInnerTexts();
+}
+
+test('a school leader walks from the school to a subject, a group and a pupil, seeing the API’s figures', async ({
+  page,
+}) => {
+  await page.goto('/auth/login');
+  await page.getByRole('textbox', { name: 'Gebruikersnaam', exact: true }).fill('directeur');
+  await page.getByRole('textbox', { name: 'Wachtwoord', exact: true }).fill('welkom-leerzicht');
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.getByRole('link', { name: 'OBS De Regenboog' }).click();
+  await expect(page).toHaveURL(/\/app\/schools\/\d+$/);
+  const schoolId = Number(/\/app\/schools\/(\d+)$/.exec(page.url())?.[1]);
+
+  // School: the Spelling chart read as a table, per moment, against the school history.
+  const history = await api(page, `/school_history/${schoolId}/`, schoolHistorySchema);
+  const spelling = history.subjects.find((subject) => subject.code === 'SP');
+  expect(spelling).toBeDefined();
+  const subjectId = spelling!.id;
+  const chartTitle = 'Spelling: resultaten van de school (gem. percentiel)';
+  await page
+    .getByRole('radiogroup', { name: 'Resultaten per jaar of per moment' })
+    .getByText('Per moment')
+    .click();
+  await page
+    .getByRole('radiogroup', { name: `Weergave van ${chartTitle}` })
+    .getByText('Tabel')
+    .click();
+  const schoolTable = page.getByRole('table', { name: chartTitle });
+  const exams = history.exams.filter((exam) =>
+    exam.results.some((result) => result.subjectId === subjectId && result.school.pupilCount > 0),
+  );
+  expect(exams.length).toBeGreaterThan(2);
+  await expect(schoolTable.locator('tbody tr')).toHaveCount(exams.length);
+  const lastExam = exams[exams.length - 1]!;
+  const lastSchool = lastExam.results.find((result) => result.subjectId === subjectId)!.school;
+  await expect(schoolTable.locator('tbody tr').last()).toBeVisible();
+  const lastRow = await cellTexts(schoolTable.locator('tbody tr').last());
+  expect(lastRow[1]).toBe(nl(lastSchool.meanPercentile!));
+  const firstSchool = exams[0]!.results.find((result) => result.subjectId === subjectId)!.school;
+  expect((await cellTexts(schoolTable.locator('tbody tr').first()))[1]).toBe(nl(firstSchool.meanPercentile!));
+
+  // Subject: the level distribution per group at the latest moment.
+  await page.getByRole('link', { name: 'Spelling in detail' }).click();
+  await expect(page).toHaveURL(new RegExp(`/subjects/${subjectId}$`));
+  const groupLevels = page.getByTestId('group-levels');
+  const latest = lastExam.results.find((result) => result.subjectId === subjectId)!;
+  const group = [...latest.yearClasses].sort(
+    (a, b) => a.grade - b.grade || a.yearClassName.localeCompare(b.yearClassName, 'nl'),
+  )[0]!;
+  const groupRow = groupLevels
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('link', { name: group.yearClassName, exact: true }) });
+  await expect(groupRow).toBeVisible();
+  const groupCells = await cellTexts(groupRow);
+  expect(groupCells[1]).toBe(String(group.pupilCount));
+  expect(groupCells[2]).toContain(nl(group.meanPercentile!));
+  const levelTotal = group.levels.I + group.levels.II + group.levels.III + group.levels.IV + group.levels.V;
+  expect(groupCells[3]).toBe(nl(Math.round((group.levels.I / levelTotal) * 1000) / 10));
+
+  // Group results: the first pupil's Spelling result at the latest moment.
+  await groupRow.getByRole('link', { name: group.yearClassName, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/groups/${group.yearClassId}/results$`));
+  const result = await api(page, `/year_classes/${group.yearClassId}/result/`, yearClassResultSchema);
+  await expect(page.getByRole('tab', { name: 'Spelling', selected: true })).toBeVisible();
+  const table = page.getByTestId('group-results');
+  await expect(table.locator('tbody tr')).toHaveCount(result.pupils.length);
+  const firstRow = table.locator('tbody tr').first();
+  const pupilId = Number(await firstRow.getAttribute('data-pupil-id'));
+  const pupil = result.pupils.find((item) => item.id === pupilId)!;
+  const atMoment = (scores: NationalScore[]) =>
+    pickByProviderPriority(
+      scores.filter((score) => score.subjectId === subjectId && momentKey(score) === momentKey(lastExam)),
+      momentKey,
+    )[0];
+  const score = atMoment(pupil.scores);
+  const rowCells = await cellTexts(firstRow);
+  if (score) {
+    expect(rowCells[1]).toContain(nl(score.abilityScore!, 0));
+    expect(rowCells[2]).toContain(score.roman!);
+    expect(rowCells[3]).toContain(String(score.percentile));
+  }
+
+  // Pupil: the newest Spelling result in the pupil's table.
+  const pupilName = rowCells[0]!;
+  await firstRow.getByRole('link', { name: pupilName }).click();
+  await expect(page).toHaveURL(new RegExp(`/pupils/${pupilId}$`));
+  await expect(page.getByRole('heading', { name: pupilName, level: 1 })).toBeVisible();
+  const detail = await api(page, `/pupils/${pupilId}/?school_id=${schoolId}`, pupilDetailSchema);
+  const newest = pickByProviderPriority(
+    detail.scores.filter((item) => item.subjectId === subjectId),
+    momentKey,
+  )
+    .sort(compareMoments)
+    .at(-1);
+  expect(newest).toBeDefined();
+  const pupilTable = page.getByRole('table', { name: 'Landelijke toetsen Spelling (laatste 120 maanden)' });
+  await expect(pupilTable.locator('tbody tr').first()).toBeVisible();
+  const newestCells = await cellTexts(pupilTable.locator('tbody tr').first());
+  expect(newestCells[0]).toBe(`${newest!.yearTime} ${newest!.calendarYear}-${newest!.calendarYear + 1}`);
+  expect(newestCells[3]).toContain(nl(newest!.abilityScore!, 0));
+  expect(newestCells[6]).toContain(String(newest!.percentile));
+});

@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { REGENBOOG_ID, login } from './shell-helpers';
+
+test('the demo account: a banner, and a change that is not sent to the server', async ({ page }) => {
+  const writes: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'GET' && request.url().includes('/api/')) {
+      writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    }
+  });
+
+  await login(page, 'demo');
+  await page.goto(`/app/schools/${REGENBOOG_ID}`);
+  await expect(page.getByText('Dit is een demo-account: wijzigingen worden niet opgeslagen.')).toBeVisible();
+
+  // Changing the language would save it for the user (PATCH): in a demo session it is not sent.
+  await page.getByRole('combobox', { name: 'Taal' }).selectOption('en');
+  await expect(page.getByText('This is a demo account: changes are not saved.')).toBeVisible();
+  // So is changing the session's school year (PUT).
+  const years = page.getByRole('combobox', { name: 'School year' });
+  const options = await years
+    .locator('option')
+    .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
+  await years.selectOption(options[1] ?? options[0] ?? '');
+  await expect(years).toHaveValue(options[1] ?? options[0] ?? '');
+  await page.waitForTimeout(500);
+
+  expect(writes).toEqual(['POST /api/1.0/login/']);
+});
