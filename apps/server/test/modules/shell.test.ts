@@ -1,17 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolSchema } from '@leerzicht/contract';
-import {
-  domains,
-  goals,
-  methods,
-  methodTestScores,
-  methodTests,
-  subjects,
-  testSections,
-  users,
-} from '../../src/db/schema/index';
+import { users } from '../../src/db/schema/index';
 import { api, authed, createTestApp, loginToken, type TestApp } from '../helpers/app';
 import {
   TEST_PASSWORD,
@@ -22,74 +12,12 @@ import {
   enrolPupils,
   permitGroup,
 } from '../helpers/factories';
-import { queryRows } from '../helpers/query';
+import { addMethodScore } from '../helpers/method-scores';
 
 const NOW = new Date('2026-09-15T10:00:00Z');
 const CURRENT_YEAR = 2026;
 
-/** A method test of `yearClassId` whose section carries a goal (or not): the group's "hasGoals". */
-async function addMethodScore(
-  t: TestApp,
-  schoolId: number,
-  yearClassId: number,
-  pupilId: number,
-  withGoal: boolean,
-) {
-  const db = t.database.db;
-  const suffix = randomUUID().slice(0, 8);
-  const [subject] = await db
-    .insert(subjects)
-    .values({ code: 'RW', nameNl: 'Rekenen', nameEn: 'Arithmetic', position: 1 })
-    .onConflictDoUpdate({ target: subjects.code, set: { nameNl: 'Rekenen' } })
-    .returning();
-  if (!subject) throw new Error('no subject');
-  const [method] = await db
-    .insert(methods)
-    .values({ code: `m-${suffix}`, name: 'Pluspunt', subjectId: subject.id })
-    .returning();
-  if (!method) throw new Error('no method');
-  const [test] = await db
-    .insert(methodTests)
-    .values({
-      methodId: method.id,
-      subjectId: subject.id,
-      name: 'Blok 1',
-      grade: 5,
-      block: 1,
-      position: 1,
-      maxScore: 40,
-    })
-    .returning();
-  if (!test) throw new Error('no test');
-  let goalId: number | null = null;
-  if (withGoal) {
-    const [domain] = await db
-      .insert(domains)
-      .values({ subjectId: subject.id, code: `d-${suffix}`, name: 'Getallen' })
-      .returning();
-    const [goal] = await db
-      .insert(goals)
-      .values({ domainId: domain?.id ?? 0, code: `g-${suffix}`, name: 'Optellen tot 100' })
-      .returning();
-    goalId = goal?.id ?? null;
-  }
-  await db
-    .insert(testSections)
-    .values({ methodTestId: test.id, code: 'A', name: 'Deel A', maxScore: 20, goalId });
-  await db.insert(methodTestScores).values({
-    schoolId,
-    pupilId,
-    yearClassId,
-    methodTestId: test.id,
-    subjectId: subject.id,
-    calendarYear: CURRENT_YEAR,
-    score: 30,
-    performance: 'G',
-    testDate: '2026-09-10',
-  });
-}
-
-describe('app shell: version, client errors, hidden notices, session school year, group data', () => {
+describe('app shell: hidden notices, session school year, groups of a school year', () => {
   let t: TestApp;
   let ids: { schoolA: number; schoolB: number; withGoals: number; noGoals: number; oldGroup: number };
   let superToken: string;
@@ -118,8 +46,17 @@ describe('app shell: version, client errors, hidden notices, session school year
     const [pupil5] = await enrolPupils(db, schoolA.id, withGoals.id, [5]);
     const [pupil6] = await enrolPupils(db, schoolA.id, noGoals.id, [6]);
     if (!pupil5 || !pupil6) throw new Error('no pupils');
-    await addMethodScore(t, schoolA.id, withGoals.id, pupil5.id, true);
-    await addMethodScore(t, schoolA.id, noGoals.id, pupil6.id, false);
+    const calendarYear = CURRENT_YEAR;
+    await addMethodScore(
+      db,
+      { schoolId: schoolA.id, yearClassId: withGoals.id, pupilId: pupil5.id, calendarYear },
+      true,
+    );
+    await addMethodScore(
+      db,
+      { schoolId: schoolA.id, yearClassId: noGoals.id, pupilId: pupil6.id, calendarYear },
+      false,
+    );
     const superuser = await createUser(db);
     const teacher = await createUser(db);
     await addMember(db, schoolA.id, superuser.id, { isSchoolSuperuser: true });
@@ -138,90 +75,6 @@ describe('app shell: version, client errors, hidden notices, session school year
   });
 
   afterAll(() => t.close());
-
-  it('tells anyone the build version, uncached', async () => {
-    const response = await t.app.inject({ method: 'GET', url: api('/version') });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ version: 'test' });
-    expect(response.headers['cache-control']).toBe('no-store');
-  });
-
-  describe('client error reports', () => {
-    it('keeps a report under its id, without e-mail addresses or query strings', async () => {
-      const reportId = randomUUID();
-      const response = await t.app.inject({
-        method: 'POST',
-        url: api('/client-errors/'),
-        payload: {
-          reportId,
-          message: 'Cannot read properties of undefined (for anna@school.example)',
-          path: '/app/schools/1/pupils?search=Jansen',
-          stack: 'TypeError at https://app.example/assets/index.js?v=2:1:2',
-        },
-      });
-      expect(response.statusCode).toBe(201);
-      expect(response.json()).toEqual({ reportId });
-      const rows = await queryRows<{
-        id: string;
-        message: string;
-        url: string;
-        stack: string;
-        user_id: null;
-      }>(
-        t.database.db,
-        sql`select id, message, url, stack, user_id from client_error_reports where id = ${reportId}`,
-      );
-      expect(rows).toEqual([
-        {
-          id: reportId,
-          message: 'Cannot read properties of undefined (for [email])',
-          url: '/app/schools/1/pupils',
-          stack: 'TypeError at https://app.example/assets/index.js:1:2',
-          user_id: null,
-        },
-      ]);
-    });
-
-    it('stores a report sent twice once', async () => {
-      const payload = { reportId: randomUUID(), message: 'boom', path: '/app' };
-      for (let i = 0; i < 2; i += 1) {
-        const response = await t.app.inject({ method: 'POST', url: api('/client-errors/'), payload });
-        expect(response.statusCode).toBe(201);
-      }
-      const rows = await queryRows(
-        t.database.db,
-        sql`select id from client_error_reports where id = ${payload.reportId}`,
-      );
-      expect(rows).toHaveLength(1);
-    });
-
-    it('refuses a malformed report', async () => {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: api('/client-errors/'),
-        payload: { reportId: 'not-a-uuid', message: '', path: '/' },
-      });
-      expect(response.statusCode).toBe(400);
-      expect(Object.keys((response.json() as { errors: Record<string, string[]> }).errors)).toEqual(
-        expect.arrayContaining(['reportId', 'message']),
-      );
-    });
-
-    it('limits the reports per address', async () => {
-      const statuses: number[] = [];
-      for (let i = 0; i < 32; i += 1) {
-        const response = await t.app.inject({
-          method: 'POST',
-          url: api('/client-errors/'),
-          payload: { reportId: randomUUID(), message: 'loop', path: '/app' },
-          remoteAddress: '10.9.8.7',
-        });
-        statuses.push(response.statusCode);
-      }
-      expect(statuses.slice(0, 30).every((status) => status === 201)).toBe(true);
-      expect(statuses.slice(30)).toEqual([429, 429]);
-    });
-  });
 
   describe('hidden notifications', () => {
     it('are empty at first and need a session', async () => {
