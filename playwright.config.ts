@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 3100;
+// E2E_PORT lets a second run (another checkout) use its own server.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 export default defineConfig({
   testDir: 'e2e',
