@@ -1,6 +1,6 @@
 import { Outlet, useParams } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { useSchoolQuery } from '../features/schools/api/get-school';
+import { useSchoolQuery } from '../lib/school-query';
 import { AccessDeniedError } from '../lib/api-error';
 import { useCurrentProfile } from '../lib/current-profile';
 import { parseSchoolId } from './school-scope';

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Outlet } from 'react-router';
 import { LogoutButton } from '../features/auth/components/logout-button';
-import { useSchoolQuery } from '../features/schools/api/get-school';
+import { useSchoolQuery } from '../lib/school-query';
 import { useCurrentProfile } from '../lib/current-profile';
 import { ShellFooter } from './shell/footer';
 import { GroupSelector } from './shell/group-selector';

@@ -16,6 +16,10 @@ export function schoolHistoryQueryOptions(schoolId: number) {
   });
 }
 
-export function useSchoolHistoryQuery(schoolId: number) {
-  return useQuery({ ...schoolHistoryQueryOptions(schoolId), throwOnError: true });
+/** `throwOnError: false` lets a page show the failure in place (the school page keeps its groups). */
+export function useSchoolHistoryQuery(
+  schoolId: number,
+  { throwOnError = true }: { throwOnError?: boolean } = {},
+) {
+  return useQuery({ ...schoolHistoryQueryOptions(schoolId), throwOnError });
 }

@@ -12,14 +12,30 @@ export function shortMomentLabel(moment: MomentLike): string {
   return `${moment.yearTime} ${from}-${to}`;
 }
 
-/** A number with at most one decimal in the interface language, or a dash. */
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** Number formats are costly to create and tables format thousands of figures: one per locale and style. */
+function numberFormat(locale: string, digits: number, signed: boolean): Intl.NumberFormat {
+  const key = `${locale}|${digits}|${signed}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      maximumFractionDigits: digits,
+      signDisplay: signed ? 'exceptZero' : 'auto',
+    });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** A number with at most `digits` decimals in the interface language, or a dash. */
 export function formatScore(locale: string, value: number | null | undefined, digits = 1): string {
   if (value === null || value === undefined) return '–';
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
+  return numberFormat(locale, digits, false).format(value);
 }
 
 /** A signed growth figure: "+4,5", "−2", "0". */
 export function formatGrowth(locale: string, value: number | null | undefined): string {
   if (value === null || value === undefined) return '–';
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(value);
+  return numberFormat(locale, 1, true).format(value);
 }

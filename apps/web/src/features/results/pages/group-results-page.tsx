@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { useSchoolQuery } from '../api/get-school';
+import { useSchoolQuery } from '../../../lib/school-query';
 import { useYearClassResultQuery } from '../api/get-year-class-result';
 import { EmptyState } from '../components/empty-state';
 import { GroupSubjectPanel } from '../components/group-subject-panel';

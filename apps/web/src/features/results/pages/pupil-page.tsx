@@ -1,16 +1,17 @@
 import { compareByPosition, fullName, HIGHEST_GRADE } from '@leerzicht/contract';
-import { Alert, Group, Stack } from '@mantine/core';
+import { Alert, Group, Stack, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { useSchoolQuery } from '../api/get-school';
+import { useSchoolQuery } from '../../../lib/school-query';
 import { usePupilQuery } from '../api/get-pupil';
 import { useUserSettings } from '../api/user-settings';
 import { EmptyState } from '../components/empty-state';
 import { OutflowAdvicePanel } from '../components/outflow-advice-panel';
 import { PinButton } from '../components/pin-button';
 import { PupilSubjectSection } from '../components/pupil-subject-section';
+import { PupilSummaryTable } from '../components/pupil-summary-table';
 import { SchoolHeader } from '../components/school-header';
 import { SettingsToggles } from '../components/settings-toggles';
 import { useSubjectName } from '../components/subject-name';
@@ -29,15 +30,21 @@ export function PupilPage() {
   const settings = useUserSettings();
   const subjectName = useSubjectName();
   const [today] = useState(() => new Date());
+  const [tab, setTab] = useState<string | null>(null);
   if (!school || !pupil) return <PageLoader />;
 
   const name = fullName(pupil);
-  const subjects = [...pupil.subjects].sort(compareByPosition);
-  const hasResults = subjects.some(
-    (subject) =>
-      pupilNationalRows(pupil, subject.id, today).length > 0 ||
-      pupilMethodScores(pupil, subject.id, today).length > 0,
-  );
+  const subjects = [...pupil.subjects]
+    .sort(compareByPosition)
+    .map((subject) => ({
+      subject,
+      name: subjectName(subject),
+      national: pupilNationalRows(pupil, subject.id, today),
+      hasMethods: pupilMethodScores(pupil, subject.id, today).length > 0,
+    }))
+    .filter((item) => item.national.length > 0 || item.hasMethods);
+  const hasResults = subjects.length > 0;
+  const active = tab ?? String(subjects[0]?.subject.id ?? '');
   const grade = pupil.current?.grade ?? null;
   const showOutflow = pupil.showOutflowProfile || (grade !== null && grade >= HIGHEST_GRADE);
   return (
@@ -84,17 +91,35 @@ export function PupilPage() {
         <EmptyState id={pupil.citoIsExcluded ? 'results.empty.excluded' : 'results.empty.noResults'} />
       ) : (
         <>
+          <PupilSummaryTable
+            caption={intl.formatMessage({ id: 'results.pupil.summaryCaption' })}
+            rows={subjects.map((item) => ({
+              subjectId: item.subject.id,
+              name: item.name,
+              latest: item.national[item.national.length - 1] ?? null,
+            }))}
+          />
           <SettingsToggles withAggregation={false} />
-          {subjects.map((subject) => (
-            <PupilSubjectSection
-              key={subject.id}
-              pupil={pupil}
-              subject={subject}
-              name={subjectName(subject)}
-              today={today}
-              showNational={settings.showNationalAverage}
-            />
-          ))}
+          <Tabs value={active} onChange={setTab} keepMounted={false}>
+            <Tabs.List>
+              {subjects.map((item) => (
+                <Tabs.Tab key={item.subject.id} value={String(item.subject.id)}>
+                  {item.name}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            {subjects.map((item) => (
+              <Tabs.Panel key={item.subject.id} value={String(item.subject.id)} pt="md">
+                <PupilSubjectSection
+                  pupil={pupil}
+                  subject={item.subject}
+                  name={item.name}
+                  today={today}
+                  showNational={settings.showNationalAverage}
+                />
+              </Tabs.Panel>
+            ))}
+          </Tabs>
         </>
       )}
     </Stack>

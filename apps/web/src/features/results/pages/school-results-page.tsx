@@ -1,9 +1,9 @@
 import { compareByPosition, schoolYearLabel } from '@leerzicht/contract';
-import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { useSchoolQuery } from '../api/get-school';
+import { useSchoolQuery } from '../../../lib/school-query';
 import { useSchoolHistoryQuery } from '../api/get-school-history';
 import { EmptyState } from '../components/empty-state';
 import { SchoolGroupsTable } from '../components/school-groups-table';
@@ -17,7 +17,7 @@ export function SchoolResultsPage() {
   const intl = useIntl();
   const schoolId = parseId(useParams().schoolId);
   const { data: school } = useSchoolQuery(schoolId);
-  const { data: history } = useSchoolHistoryQuery(schoolId);
+  const { data: history, isError } = useSchoolHistoryQuery(schoolId, { throwOnError: false });
 
   if (!school) return <PageLoader />;
   const subjects = history
@@ -62,7 +62,11 @@ export function SchoolResultsPage() {
         <Title order={2} size="h3" mb="xs">
           {intl.formatMessage({ id: 'results.school.title' })}
         </Title>
-        {!history ? (
+        {isError ? (
+          <Alert color="red" variant="light">
+            {intl.formatMessage({ id: 'results.school.loadFailed' })}
+          </Alert>
+        ) : !history ? (
           <PageLoader />
         ) : subjects.length === 0 ? (
           <EmptyState id="results.empty.noResults" />

@@ -2,7 +2,7 @@ import { Anchor, Stack, Table } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { useSchoolQuery } from '../api/get-school';
+import { useSchoolQuery } from '../../../lib/school-query';
 import { useYearGradesQuery } from '../api/get-year-grades';
 import { EmptyState } from '../components/empty-state';
 import { SchoolHeader } from '../components/school-header';

@@ -1,7 +1,7 @@
 import { schoolSchema, type School } from '@leerzicht/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { useCurrentProfile } from '../../../lib/current-profile';
+import { apiClient } from './api-client';
+import { useCurrentProfile } from './current-profile';
 
 /** The school with the groups (this user may see) of `schoolYear`. */
 export function getSchool(schoolId: number, schoolYear: number): Promise<School> {
