@@ -45,6 +45,10 @@ export function createDatabase(options: DatabaseOptions): Database {
       query_timeout: 35_000,
       idle_in_transaction_session_timeout: 60_000,
     });
+    // An idle client can be cut off by the server (restart, failover, a dropped database). Without a listener
+    // node-postgres would throw that as an uncaught error; the pool drops the client and the next query
+    // connects afresh, so there is nothing more to do here.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,
