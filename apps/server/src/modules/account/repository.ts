@@ -2,23 +2,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schoolMemberships, schools, sessions, users } from '../../db/schema/index';
 
-export function findUser(db: Db, userId: number) {
-  return db
-    .select()
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1)
-    .then((rows) => rows[0] ?? null);
-}
-
-export function findUserByEmail(db: Db, email: string) {
-  return db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1)
-    .then((rows) => rows[0] ?? null);
-}
+export { findUserById as findUser, findUserByEmail } from '../../platform/user-lookup';
 
 export function listUserSchools(db: Db, userId: number) {
   return db

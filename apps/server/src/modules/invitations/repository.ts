@@ -2,26 +2,9 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invitations, schoolMemberships, schools, userSettings, users } from '../../db/schema/index';
 
+export { findUserByEmail, findUserById } from '../../platform/user-lookup';
+
 export type InvitationRow = typeof invitations.$inferSelect;
-
-/** The account with this address (addresses are unique regardless of case), or null. */
-export function findUserByEmail(db: Db, email: string) {
-  return db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1)
-    .then((rows) => rows[0] ?? null);
-}
-
-export function findUserById(db: Db, userId: number) {
-  return db
-    .select()
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1)
-    .then((rows) => rows[0] ?? null);
-}
 
 export function findSchoolName(db: Db, schoolId: number) {
   return db
