@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
+import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -32,13 +33,15 @@ export default tseslint.config(
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
       'boundaries/elements': [
         { type: 'feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+        { type: 'entity', pattern: 'apps/web/src/entities/*', capture: ['entity'] },
         { type: 'app', pattern: 'apps/web/src/app' },
         { type: 'shared', pattern: 'apps/web/src/(components|lib|i18n)' },
       ],
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never import each other or the app; shared code lives in components/, lib/ or the contract.
+      // Layers: app -> features -> entities -> components, lib, i18n. Features never import each other or the app;
+      // what several features read lives in entities/, other shared code in components/, lib/ or the contract.
       'boundaries/dependencies': [
         'error',
         {
@@ -52,12 +55,72 @@ export default tseslint.config(
             },
             { from: { element: { type: 'feature' } }, disallow: { to: { element: { type: 'app' } } } },
             {
-              from: { element: { type: 'shared' } },
+              from: { element: { type: 'entity' } },
               disallow: { to: { element: { types: { anyOf: ['feature', 'app'] } } } },
+            },
+            {
+              from: { element: { type: 'shared' } },
+              disallow: { to: { element: { types: { anyOf: ['feature', 'entity', 'app'] } } } },
             },
           ],
         },
       ],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    plugins: { boundaries, import: importPlugin },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+      'import/extensions': ['.ts', '.js'],
+      'import/ignore': ['node_modules'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'boundaries/elements': [
+        { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['module'] },
+        { type: 'server-platform', pattern: 'apps/server/src/platform' },
+        { type: 'server-db', pattern: 'apps/server/src/db' },
+        { type: 'server-seed', pattern: 'apps/server/src/seed' },
+      ],
+    },
+    rules: {
+      // A module is used through its index.ts only (its public face), so its routes, services and repositories can
+      // change without touching other modules. Platform and the database schema know nothing of modules.
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'server-module' } },
+              disallow: {
+                to: {
+                  element: {
+                    type: 'server-module',
+                    captured: { module: '!{{ from.captured.module }}' },
+                    fileInternalPath: '!index.ts',
+                  },
+                },
+              },
+            },
+            {
+              from: { element: { type: 'server-platform' } },
+              disallow: { to: { element: { type: 'server-module' } } },
+            },
+            {
+              from: { element: { type: 'server-db' } },
+              disallow: {
+                to: { element: { types: { anyOf: ['server-module', 'server-platform', 'server-seed'] } } },
+              },
+            },
+            {
+              from: { element: { type: 'server-seed' } },
+              disallow: { to: { element: { type: 'server-module' } } },
+            },
+          ],
+        },
+      ],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-duplicates': 'error',
     },
   },
 );

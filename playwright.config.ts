@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 export default defineConfig({
+  // The longest flows walk four pages with charts; on 2 shared cores they can take more than the default 30 s.
+  timeout: 60_000,
   testDir: 'e2e',
   workers: 1,
   retries: 0,

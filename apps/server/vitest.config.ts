@@ -1,10 +1,18 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // Test files share their worker's loaded modules (and PGlite's compiled WebAssembly) instead of each
+    // loading them anew, which took more CPU than most tests. Files stay apart through their own database and
+    // app; a file that changes process-wide state (process.env, fake timers, vi.mock) must restore it.
+    isolate: false,
+    // Vitest's default leaves one core to itself; its main process idles while the workers run.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

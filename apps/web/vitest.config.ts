@@ -7,5 +7,12 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Headroom for a busy shared machine (the slowest test takes about 1.5 s on a quiet one), above the 3 s
+    // ceiling of Testing Library's waits (vitest.setup.ts) so a failed wait reports what it was looking for.
+    testTimeout: 15_000,
+    // Each worker runs its files one after another in the same jsdom and keeps React, Mantine and the other
+    // libraries loaded: a fresh worker per file spent more time importing them and starting jsdom than testing.
+    // vitest.setup.ts gives each file fresh source modules and a clean document instead.
+    isolate: false,
   },
 });

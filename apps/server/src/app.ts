@@ -6,32 +6,35 @@ import qs from 'qs';
 import type { AppContext } from './context';
 import { registerAuthentication } from './platform/authentication';
 import { registerErrorHandler } from './platform/error-handler';
-import { loggerOptions } from './platform/logger';
+import { type LogStream, loggerOptions } from './platform/logger';
+import { registerNoStore } from './platform/no-store';
 import { registerOpenApi } from './platform/openapi';
+import { registerRouteRules } from './platform/routing/index';
 import { registerWebApp } from './platform/web-app';
-import { registerWriteGuard } from './platform/write-guard';
-import { accountRoutes } from './modules/account/routes';
-import { adminRoutes } from './modules/admin/routes';
-import { authRoutes } from './modules/auth/routes';
-import { schoolRoutes } from './modules/schools/routes';
-import { catalogRoutes } from './modules/catalog/routes';
-import { resultRoutes } from './modules/results/routes';
-import { pupilRoutes } from './modules/pupils/routes';
-import { settingsRoutes } from './modules/settings/routes';
-import { invitationRoutes } from './modules/invitations/routes';
-import { colleagueRoutes } from './modules/colleagues/routes';
-import { permissionRoutes } from './modules/permissions/routes';
-import { shellRoutes } from './modules/shell/routes';
-import { systemRoutes } from './modules/system/routes';
+import { accountRoutes } from './modules/account/index';
+import { adminRoutes } from './modules/admin/index';
+import { authRoutes } from './modules/auth/index';
+import { schoolRoutes } from './modules/schools/index';
+import { catalogRoutes } from './modules/catalog/index';
+import { resultRoutes } from './modules/results/index';
+import { pupilRoutes } from './modules/pupils/index';
+import { settingsRoutes } from './modules/settings/index';
+import { invitationRoutes } from './modules/invitations/index';
+import { colleagueRoutes } from './modules/colleagues/index';
+import { permissionRoutes } from './modules/permissions/index';
+import { shellRoutes } from './modules/shell/index';
+import { systemRoutes } from './modules/system/index';
 
 export const API_PREFIX = '/api/1.0';
 
 export interface BuildAppOptions {
   ctx: AppContext;
   ping: () => Promise<boolean>;
+  /** Where the log goes instead of standard output (tests read it). */
+  logStream?: LogStream;
 }
 
-export async function buildApp({ ctx, ping }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const common = {
     routerOptions: {
       ignoreTrailingSlash: true,
@@ -41,15 +44,18 @@ export async function buildApp({ ctx, ping }: BuildAppOptions): Promise<FastifyI
     genReqId: () => randomUUID(),
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle' as const,
+    // Whether request.ip comes from X-Forwarded-For (TRUST_PROXY); the rate limits count by it.
+    trustProxy: ctx.config.TRUST_PROXY,
   };
-  const app = Fastify({ ...common, logger: loggerOptions(ctx.config) });
+  const app = Fastify({ ...common, logger: loggerOptions(ctx.config, logStream) });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerAuthentication(app, ctx);
-  // Demo and impersonated sessions: every write refused except login, logout and printouts.
-  registerWriteGuard(app, ctx, API_PREFIX);
+  registerAuthentication(app);
+  // Routes declare session or public, their write rule and pupil data; these hooks enforce the declarations.
+  registerRouteRules(app, ctx, API_PREFIX);
+  registerNoStore(app, API_PREFIX);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -60,7 +66,7 @@ export async function buildApp({ ctx, ping }: BuildAppOptions): Promise<FastifyI
       },
     },
   });
-  await registerOpenApi(app, ctx.buildVersion);
+  await registerOpenApi(app, ctx.buildVersion, ctx.config.API_DOCS);
 
   await app.register(
     async (api) => {

@@ -8,6 +8,16 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/** `true`/`false`, or a comma-separated list of proxy addresses and CIDR ranges; Fastify's `trustProxy`. */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value): boolean | string[] => {
+    if (value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    return value.split(',').map((part) => part.trim());
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -28,14 +38,19 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Load the demo data into an empty database on start (default: only in the embedded mode). */
   SEED_DEMO: booleanFlag.optional(),
+  /** Serve the OpenAPI UI and document at /api/docs (default: on, except with NODE_ENV=production). */
+  API_DOCS: booleanFlag.optional(),
+  /** Read the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
+  TRUST_PROXY: trustProxySetting.default(false),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   BUILD_VERSION: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'SEED_DEMO' | 'APP_URL'> {
+export interface Config extends Omit<Env, 'SEED_DEMO' | 'APP_URL' | 'API_DOCS'> {
   SEED_DEMO: boolean;
+  API_DOCS: boolean;
   APP_URL: string;
   repoRoot: string;
 }
@@ -50,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...value,
     SEED_DEMO: value.SEED_DEMO ?? !value.DATABASE_URL,
+    API_DOCS: value.API_DOCS ?? value.NODE_ENV !== 'production',
     APP_URL: value.APP_URL ?? `http://localhost:${value.PORT}`,
     repoRoot,
   };

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDatabase } from './db/client';
 import { createMailer } from './platform/mail';
+import { verifySecretKey } from './platform/key-check';
 import { createSecretBox } from './platform/secret-box';
 import { resolveSecrets } from './platform/secrets';
 import { isDatabaseEmpty, seedDemo } from './seed/index';
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   await database.migrate();
   const secrets = resolveSecrets(config);
   const secretBox = createSecretBox(secrets.totpKey);
+  await verifySecretKey(database.db, secretBox);
   const buildVersion = config.BUILD_VERSION ?? readBuildVersion(config.repoRoot);
   const mailLog = {
     info: (details: { subject: string }, message: string) =>

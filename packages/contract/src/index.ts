@@ -20,3 +20,5 @@ export * from './api/catalog';
 export * from './api/results';
 export * from './api/group-results';
 export * from './api/pupils';
+export * from './endpoint';
+export * from './endpoints/index';

@@ -64,8 +64,11 @@ export function pickByProviderPriority<T extends { provider: TestProviderCode }>
   return items.filter((item) => kept.has(item));
 }
 
-/** Approximate dates of the moments, for results without a test date: B September, M February, E June. */
-const MOMENT_MONTH: Record<YearTime, { yearOffset: number; month: number }> = {
+/**
+ * Approximate dates of the moments, for results without a test date: B September, X March, M January, E June
+ * (`month` counts from 0, the date is the 15th). The server's SQL builds its moment date from this table.
+ */
+export const MOMENT_MONTH: Record<YearTime, { yearOffset: number; month: number }> = {
   B: { yearOffset: 0, month: 8 },
   X: { yearOffset: 1, month: 2 },
   M: { yearOffset: 1, month: 0 },

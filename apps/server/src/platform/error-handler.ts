@@ -2,11 +2,14 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@leerzicht/contract';
 import { HttpError } from './http-errors';
+import { describeQueryError, findQueryError } from './query-errors';
 
 /** Maps every failure to the JSON error shape of the API conventions, with per-field messages for bad input. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
+      // A deliberate server-side failure (e.g. a two-step secret the server cannot open) must still be found.
+      if (error.statusCode >= 500) request.log.error({ detail: error.detail }, 'request failed');
       if (error.headers) void reply.headers(error.headers);
       const body: ApiErrorBody = { status: error.statusCode, detail: error.detail };
       if (error.fieldErrors) body.errors = error.fieldErrors;
@@ -24,6 +27,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         (errors[field] ??= []).push(issue.message ?? 'Invalid value');
       }
       return reply.code(400).send({ status: 400, detail: 'Invalid input.', errors } satisfies ApiErrorBody);
+    }
+    const queryError = findQueryError(error);
+    if (queryError) {
+      // Never error.message or error.stack here: Drizzle writes the query's parameters into both.
+      request.log.error({ db: describeQueryError(queryError) }, 'database query failed');
+      return reply.code(500).send({ status: 500, detail: 'Internal server error.' } satisfies ApiErrorBody);
     }
     if (isResponseSerializationError(error)) {
       request.log.error(

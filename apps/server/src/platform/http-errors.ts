@@ -18,7 +18,17 @@ export const unauthorized = (detail = 'Authentication credentials were not provi
 export const forbidden = (detail = 'You do not have permission to perform this action.') =>
   new HttpError(403, detail);
 export const notFound = (detail = 'Not found.') => new HttpError(404, detail);
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new HttpError(429, 'Too many attempts. Try again later.', undefined, {
-    'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+/** How long a wait is, in words: seconds under a minute, otherwise minutes rounded up. */
+function waitInWords(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** 429 with the wait in Retry-After (whole seconds) and in the detail. */
+export function tooManyRequests(retryAfterSeconds: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new HttpError(429, `Too many attempts. Try again in ${waitInWords(seconds)}.`, undefined, {
+    'Retry-After': String(seconds),
   });
+}

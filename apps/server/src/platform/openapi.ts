@@ -3,8 +3,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the contract's zod schemas: JSON at /api/docs/json, UI at /api/docs. */
-export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+/**
+ * OpenAPI generated from the contract's zod schemas. The document is always built (app.swagger() reads it);
+ * only with `expose` (API_DOCS) is it public: JSON at /api/docs/json, UI at /api/docs.
+ */
+export async function registerOpenApi(app: FastifyInstance, version: string, expose: boolean): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Leerzicht API', version, description: 'Pupil monitoring for Dutch primary schools.' },
@@ -17,5 +20,5 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (expose) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }

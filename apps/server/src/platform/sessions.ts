@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema/index';
 
@@ -16,24 +16,37 @@ export interface ActiveSession {
   sessionId: string;
   userId: number;
   impersonatorId: number | null;
+  /** An impersonated session reads only this school; null for the user's own sessions. */
+  impersonatedSchoolId: number | null;
   isDemo: boolean;
   rememberMe: boolean;
   currentSchoolYear: number | null;
 }
 
+/** Who started an impersonated session, from which of their own sessions, for which school, until when. */
+export interface Impersonation {
+  impersonatorId: number;
+  impersonatorSessionId: string;
+  schoolId: number;
+  expiresAt: Date;
+}
+
 export async function createSession(
   db: Db,
-  input: { userId: number; rememberMe: boolean; impersonatorId?: number | null },
+  input: { userId: number; rememberMe: boolean; impersonation?: Impersonation },
   now: Date,
 ): Promise<{ sessionId: string; expiresAt: Date }> {
   const sessionId = randomBytes(24).toString('base64url');
-  const expiresAt = new Date(
-    now.getTime() + (input.rememberMe ? REMEMBERED_SESSION_LIMIT_MS : SESSION_ABSOLUTE_LIMIT_MS),
-  );
+  const { impersonation } = input;
+  const expiresAt =
+    impersonation?.expiresAt ??
+    new Date(now.getTime() + (input.rememberMe ? REMEMBERED_SESSION_LIMIT_MS : SESSION_ABSOLUTE_LIMIT_MS));
   await db.insert(sessions).values({
     id: sessionId,
     userId: input.userId,
-    impersonatorId: input.impersonatorId ?? null,
+    impersonatorId: impersonation?.impersonatorId ?? null,
+    impersonatorSessionId: impersonation?.impersonatorSessionId ?? null,
+    impersonatedSchoolId: impersonation?.schoolId ?? null,
     rememberMe: input.rememberMe,
     createdAt: now,
     lastSeenAt: now,
@@ -60,6 +73,7 @@ export async function resolveSession(
   if (session.expiresAt.getTime() <= now.getTime()) return null;
   if (!session.rememberMe && now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_LIMIT_MS)
     return null;
+  if (session.impersonatorId !== null && !(await impersonatorStillEntitled(db, session, now))) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
   }
@@ -67,10 +81,47 @@ export async function resolveSession(
     sessionId,
     userId,
     impersonatorId: session.impersonatorId,
+    impersonatedSchoolId: session.impersonatedSchoolId,
     isDemo: row.isDemo,
     rememberMe: session.rememberMe,
     currentSchoolYear: session.currentSchoolYear,
   };
+}
+
+/**
+ * An impersonated session lives only as long as the staff member's own session it was started from (logout and
+ * password change revoke that one) and only while the staff member is still active provider staff.
+ */
+async function impersonatorStillEntitled(
+  db: Db,
+  session: { impersonatorId: number | null; impersonatorSessionId: string | null },
+  now: Date,
+): Promise<boolean> {
+  if (session.impersonatorId === null || session.impersonatorSessionId === null) return false;
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, session.impersonatorSessionId),
+        eq(sessions.userId, session.impersonatorId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        eq(users.isActive, true),
+        eq(users.isProviderStaff, true),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Ends every impersonated session a staff member started (password change, staff role taken away). */
+export async function revokeImpersonationsBy(db: Db, impersonatorId: number, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.impersonatorId, impersonatorId), isNull(sessions.revokedAt)));
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {

@@ -48,6 +48,7 @@ export function accountRows(
     isDemo: false,
     isRestricted: false,
     isActive: true,
+    isProviderStaff: false,
     totpActive: false,
     totpSecret: null,
     dateJoined: joined,
@@ -59,7 +60,7 @@ export function accountRows(
     user('directeur', 'Marieke', 'de Vries', at(REGENBOOG.emailDomain, 'directeur')),
     user('leerkracht', 'Thomas', 'Bakker', at(REGENBOOG.emailDomain, 'leerkracht')),
     user('ib', 'Ingrid', 'van den Heuvel', at(REGENBOOG.emailDomain, 'ib')),
-    user('beheer', 'Bas', 'Jansen', at(providerDomain, 'beheer')),
+    user('beheer', 'Bas', 'Jansen', at(providerDomain, 'beheer'), { isProviderStaff: true }),
     user('tweestaps', 'Sanne', 'Visser', at(REGENBOOG.emailDomain, 'tweestaps'), {
       totpActive: true,
       totpSecret: DEMO_TOTP_SECRET,

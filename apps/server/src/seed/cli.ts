@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { createDatabase } from '../db/client';
+import { verifySecretKey } from '../platform/key-check';
 import { createSecretBox } from '../platform/secret-box';
 import { resolveSecrets } from '../platform/secrets';
 import { emptyDatabase, isDatabaseEmpty, seedDemo } from './insert';
@@ -30,6 +31,7 @@ async function run(): Promise<void> {
       await emptyDatabase(database.db);
     }
     const secretBox = createSecretBox(resolveSecrets(config).totpKey);
+    await verifySecretKey(database.db, secretBox);
     const summary = await seedDemo(database.db, {
       providerDomain: config.PROVIDER_DOMAIN,
       encryptSecret: (plain) => secretBox.encrypt(plain),

@@ -14,6 +14,8 @@ const GLOBAL_TABLES = new Set([
   'sessions',
   'password_reset_tokens',
   'login_attempts',
+  'email_change_requests',
+  'server_keys',
   'schools',
   'subjects',
   'test_providers',

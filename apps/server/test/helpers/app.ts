@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import type { AppContext } from '../../src/context';
+import type { LogStream } from '../../src/platform/logger';
 import { createMailer, type MailMessage } from '../../src/platform/mail';
 import { createSecretBox } from '../../src/platform/secret-box';
 import { createTestDb, type TestDatabase } from './db';
@@ -20,7 +21,7 @@ export interface TestApp {
 
 /** The real application on a migrated throw-away database, with a clock the test can move. */
 export async function createTestApp(
-  options: { now?: Date; env?: Record<string, string> } = {},
+  options: { now?: Date; env?: Record<string, string>; logStream?: LogStream } = {},
 ): Promise<TestApp> {
   const database = await createTestDb();
   const config = loadConfig({
@@ -55,7 +56,7 @@ export async function createTestApp(
     buildVersion: 'test',
     mailer,
   };
-  const app = await buildApp({ ctx, ping: database.ping });
+  const app = await buildApp({ ctx, ping: database.ping, logStream: options.logStream });
   await app.ready();
   return {
     app,

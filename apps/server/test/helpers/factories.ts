@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { SubjectCode, TestProviderCode } from '@leerzicht/contract';
+import { schoolYearOf, type SubjectCode, type TestProviderCode } from '@leerzicht/contract';
 import type { Db } from '../../src/db/client';
 import {
   methodTestScores,
@@ -31,12 +31,20 @@ const passwordHash = () => (cachedHash ??= hashPassword(TEST_PASSWORD));
 
 const unique = () => randomBytes(4).toString('hex');
 
+// BRIN codes have room for 4 hex digits only: random ones collided now and then (a failed insert), so they
+// count up from a random start instead, which keeps them unique within a test file's database.
+let brinCounter = randomBytes(2).readUInt16BE();
+const nextBrinCode = () => {
+  const digits = (brinCounter++ % 0x10000).toString(16).toUpperCase().padStart(4, '0');
+  return `${digits.slice(0, 2)}T${digits.slice(2)}`;
+};
+
 export async function createSchool(db: Db, values: Partial<typeof schools.$inferInsert> = {}) {
   const suffix = unique();
   const [school] = await db
     .insert(schools)
     .values({
-      brinCode: `${suffix.slice(0, 2)}T${suffix.slice(2, 4)}`.toUpperCase(),
+      brinCode: nextBrinCode(),
       name: `Testschool ${suffix}`,
       startYear: 2015,
       payingStatus: true,
@@ -74,14 +82,38 @@ export async function addMember(
   await db.insert(schoolMemberships).values({ schoolId, userId, ...role });
 }
 
+export type YearClass = typeof yearClasses.$inferSelect;
+
+/**
+ * A group. Called with only values, the missing parts are filled in: a new school when there is no schoolId,
+ * grade 5, the school year of today and a name unique within the school year.
+ */
+export async function createYearClass(
+  db: Db,
+  values?: Partial<typeof yearClasses.$inferInsert>,
+): Promise<YearClass>;
 export async function createYearClass(
   db: Db,
   schoolId: number,
   values: { name: string; grade: number; calendarYear: number },
-) {
+): Promise<YearClass>;
+export async function createYearClass(
+  db: Db,
+  schoolIdOrValues: number | Partial<typeof yearClasses.$inferInsert> = {},
+  values: { name: string; grade: number; calendarYear: number } | null = null,
+): Promise<YearClass> {
+  const given =
+    typeof schoolIdOrValues === 'number' ? { schoolId: schoolIdOrValues, ...values } : schoolIdOrValues;
+  const grade = given.grade ?? 5;
   const [yearClass] = await db
     .insert(yearClasses)
-    .values({ schoolId, ...values })
+    .values({
+      name: `Groep ${grade} ${unique()}`,
+      calendarYear: schoolYearOf(new Date()),
+      ...given,
+      grade,
+      schoolId: given.schoolId ?? (await createSchool(db)).id,
+    })
     .returning();
   if (!yearClass) throw new Error('year class not created');
   return yearClass;
@@ -119,18 +151,63 @@ export async function createCatalog(db: Db) {
   return catalog;
 }
 
+export type Pupil = typeof pupils.$inferSelect;
+
+export interface PupilOptions extends Partial<typeof pupils.$inferInsert> {
+  /** The group to enrol in; without it a new group is made (in `schoolId`'s school, else in a new school). */
+  yearClass?: Pick<YearClass, 'id' | 'schoolId' | 'grade'>;
+  /** The pupil's own grade; the group's grade by default. */
+  grade?: number;
+}
+
+/**
+ * A pupil. With options only (or none), the pupil is enrolled in a group, made here when not given, and the
+ * group's id comes back with the pupil. The form with a school id makes the pupil as told: enrolled only
+ * when `enrolment` is given.
+ */
+export async function createPupil(
+  db: Db,
+  options?: PupilOptions,
+): Promise<Pupil & { yearClassId: number; grade: number }>;
 export async function createPupil(
   db: Db,
   schoolId: number,
   values: Partial<typeof pupils.$inferInsert> & { firstName: string; lastName: string },
   enrolment?: { yearClassId: number; grade: number },
-) {
-  const [pupil] = await db
-    .insert(pupils)
-    .values({ schoolId, ...values })
-    .returning();
+): Promise<Pupil>;
+export async function createPupil(
+  db: Db,
+  schoolIdOrOptions: number | PupilOptions = {},
+  values?: Partial<typeof pupils.$inferInsert> & { firstName: string; lastName: string },
+  enrolment?: { yearClassId: number; grade: number },
+): Promise<Pupil | (Pupil & { yearClassId: number; grade: number })> {
+  if (typeof schoolIdOrOptions === 'number') {
+    const schoolId = schoolIdOrOptions;
+    if (!values) throw new Error('createPupil(db, schoolId, values): values missing');
+    const pupil = await insertPupil(db, { schoolId, ...values });
+    if (enrolment) await db.insert(yearClassPupils).values({ schoolId, pupilId: pupil.id, ...enrolment });
+    return pupil;
+  }
+  const { yearClass: givenGroup, grade: givenGrade, ...pupilValues } = schoolIdOrOptions;
+  const yearClass =
+    givenGroup ?? (await createYearClass(db, pupilValues.schoolId ? { schoolId: pupilValues.schoolId } : {}));
+  const suffix = unique();
+  const pupil = await insertPupil(db, {
+    firstName: `Leerling ${suffix}`,
+    lastName: `Achternaam ${suffix}`,
+    ...pupilValues,
+    schoolId: yearClass.schoolId,
+  });
+  const grade = givenGrade ?? yearClass.grade;
+  await db
+    .insert(yearClassPupils)
+    .values({ schoolId: yearClass.schoolId, yearClassId: yearClass.id, pupilId: pupil.id, grade });
+  return { ...pupil, yearClassId: yearClass.id, grade };
+}
+
+async function insertPupil(db: Db, values: typeof pupils.$inferInsert): Promise<Pupil> {
+  const [pupil] = await db.insert(pupils).values(values).returning();
   if (!pupil) throw new Error('pupil not created');
-  if (enrolment) await db.insert(yearClassPupils).values({ schoolId, pupilId: pupil.id, ...enrolment });
   return pupil;
 }
 

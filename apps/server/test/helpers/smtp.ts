@@ -22,7 +22,12 @@ export interface LoopbackSmtpServer {
  * and keeps the raw messages for the test to read. nodemailer needs no extra options: STARTTLS is not
  * advertised, so a plain `smtp://127.0.0.1:<port>` connection stays unencrypted.
  */
-export async function startSmtpServer(): Promise<LoopbackSmtpServer> {
+export async function startSmtpServer(
+  options: {
+    /** Recipients the server refuses (550 at RCPT TO), e.g. to make one invitation mail fail. */
+    refuse?: (address: string) => boolean;
+  } = {},
+): Promise<LoopbackSmtpServer> {
   const messages: ReceivedMail[] = [];
   const waiters: { count: number; resolve: (value: ReceivedMail[]) => void }[] = [];
   const notify = () => {
@@ -37,6 +42,15 @@ export async function startSmtpServer(): Promise<LoopbackSmtpServer> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) {
+        // Worded like real servers, which name the refused address.
+        const error = new Error(`5.1.1 <${address.address}>: Recipient address rejected`);
+        callback(Object.assign(error, { responseCode: 550 }));
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

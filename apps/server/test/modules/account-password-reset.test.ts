@@ -207,4 +207,12 @@ describe('password reset by e-mail (SMTP on loopback)', () => {
       expect(blocked.headers['retry-after']).toBe('3600');
     }
   });
+
+  it('does not count requests refused for their address against the client address', async () => {
+    const school = '10.8.0.1';
+    for (let attempt = 0; attempt <= LIMITS.resetPerAddress.max; attempt += 1) {
+      await requestReset('hammered@nowhere.example', school);
+    }
+    expect((await requestReset('colleague@nowhere.example', school)).statusCode).toBe(200);
+  });
 });

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MARKERS } from '@leerzicht/contract';
 import { loginAttempts } from '../../src/db/schema/index';
-import { LIMITS } from '../../src/platform/rate-limit';
+import { LIMITS, reserveAttempt } from '../../src/platform/rate-limit';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createMember, createTotpMember, otherCode, postLogin } from '../helpers/auth';
 import { TEST_PASSWORD } from '../helpers/factories';
 
-// Five minutes into a 15-minute window: Retry-After is the 600 s left of it.
+// Five minutes into a 15-minute window: a fixed-window Retry-After is the 600 s left of it.
 const NOW = new Date('2026-11-21T10:05:00Z');
-const WINDOW_MS = LIMITS.passwordPerAccount.windowMs;
+const { free, baseMs } = LIMITS.passwordPerAccount;
 
 describe('login: brute-force limits and TOTP codes', () => {
   let t: TestApp;
@@ -32,13 +32,14 @@ describe('login: brute-force limits and TOTP codes', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(row.key).not.toMatch(/nobody-here|127\.0\.0\.1/);
-      expect(row.key).toMatch(/^[a-z]+:[a-z]+:[\w-]+$/);
+      expect(row.key).toMatch(/^[a-z]+:[a-z-]+:[\w-]+$/);
     }
   });
 
-  it('locks an account after 10 failed passwords, from any address, with Retry-After', async () => {
+  it('slows an account down after 10 failed passwords from any address, with growing waits', async () => {
     const { user } = await createMember(t.database.db);
-    for (let attempt = 0; attempt < LIMITS.passwordPerAccount.max; attempt += 1) {
+    const right = { username: user.username, password: TEST_PASSWORD };
+    for (let attempt = 0; attempt < free; attempt += 1) {
       const response = await postLogin(
         t.app,
         { username: user.username, password: `wrong-${attempt}` },
@@ -46,27 +47,34 @@ describe('login: brute-force limits and TOTP codes', () => {
       );
       expect(response.statusCode).toBe(400);
     }
-    // Even the right password is refused now, and the answer does not say whether it was right.
-    const locked = await postLogin(t.app, { username: user.username, password: TEST_PASSWORD }, '10.1.1.1');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.headers['retry-after']).toBe('600');
-    expect(locked.json()).toMatchObject({ status: 429 });
-    // The same holds for the username in another case, and for an unknown username it is the same story.
-    const upper = await postLogin(
-      t.app,
-      { username: user.username.toUpperCase(), password: TEST_PASSWORD },
-      '10.1.1.2',
-    );
-    expect(upper.statusCode).toBe(429);
+    // From a new address even the right password waits, and the answer does not say whether it was right.
+    const waiting = await postLogin(t.app, right, '10.1.1.1');
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.headers['retry-after']).toBe(String(baseMs / 1000));
+    expect(waiting.json()).toMatchObject({
+      status: 429,
+      detail: 'Too many attempts. Try again in 30 seconds.',
+    });
+    const wrong = await postLogin(t.app, { ...right, password: 'wrong-again' }, '10.1.1.2');
+    const upper = await postLogin(t.app, { ...right, username: user.username.toUpperCase() }, '10.1.1.3');
+    expect(wrong.body).toBe(waiting.body);
+    expect(upper.body).toBe(waiting.body);
 
-    t.clock.now = new Date(NOW.getTime() + WINDOW_MS);
-    const later = await postLogin(t.app, { username: user.username, password: TEST_PASSWORD }, '10.1.1.3');
-    expect(later.statusCode).toBe(200);
-    t.clock.now = NOW;
+    try {
+      // Each further failure doubles the wait; the right password gets in once the wait has passed.
+      t.clock.now = new Date(NOW.getTime() + baseMs);
+      expect((await postLogin(t.app, { ...right, password: 'wrong-11' }, '10.1.1.4')).statusCode).toBe(400);
+      const longer = await postLogin(t.app, right, '10.1.1.5');
+      expect(longer.headers['retry-after']).toBe(String((2 * baseMs) / 1000));
+      t.clock.now = new Date(NOW.getTime() + 3 * baseMs);
+      expect((await postLogin(t.app, right, '10.1.1.6')).statusCode).toBe(200);
+    } finally {
+      t.clock.now = NOW;
+    }
   });
 
   it('limits unknown usernames the same way, so the limit does not reveal which exist', async () => {
-    for (let attempt = 0; attempt < LIMITS.passwordPerAccount.max; attempt += 1) {
+    for (let attempt = 0; attempt < free; attempt += 1) {
       await postLogin(t.app, { username: 'ghost-account', password: 'whatever-it-is' }, `10.2.0.${attempt}`);
     }
     const response = await postLogin(
@@ -79,7 +87,7 @@ describe('login: brute-force limits and TOTP codes', () => {
 
   it('does not count successful logins against the account', async () => {
     const { user } = await createMember(t.database.db);
-    for (let attempt = 0; attempt < LIMITS.passwordPerAccount.max + 2; attempt += 1) {
+    for (let attempt = 0; attempt < free + 2; attempt += 1) {
       const response = await postLogin(
         t.app,
         { username: user.username, password: TEST_PASSWORD },
@@ -89,20 +97,39 @@ describe('login: brute-force limits and TOTP codes', () => {
     }
   });
 
-  it('limits one address to 50 failures across accounts', async () => {
+  it('slows down guesses on one account from a known address, without slowing its other accounts', async () => {
+    const school = '10.4.1.1';
+    const { user } = await createMember(t.database.db);
+    const right = { username: user.username, password: TEST_PASSWORD };
+    expect((await postLogin(t.app, right, school)).statusCode).toBe(200);
+    for (let attempt = 0; attempt < free; attempt += 1) {
+      await postLogin(t.app, { ...right, password: `pupil-guess-${attempt}` }, school);
+    }
+    const slowed = await postLogin(t.app, { ...right, password: 'pupil-guess' }, school);
+    expect(slowed.statusCode).toBe(429);
+    const colleague = await createMember(t.database.db);
+    const other = { username: colleague.user.username, password: TEST_PASSWORD };
+    expect((await postLogin(t.app, other, school)).statusCode).toBe(200);
+  });
+
+  it('keeps a ceiling per address across accounts against spraying, which known addresses skip', async () => {
     const address = '10.4.0.1';
-    for (let attempt = 0; attempt < LIMITS.passwordPerAddress.max; attempt += 1) {
-      const response = await postLogin(
-        t.app,
-        { username: `spray-${attempt}`, password: 'Welkom01!' },
-        address,
-      );
-      expect(response.statusCode).toBe(400);
+    const regular = await createMember(t.database.db);
+    const credentials = { username: regular.user.username, password: TEST_PASSWORD };
+    expect((await postLogin(t.app, credentials, address)).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const spray = await postLogin(t.app, { username: `spray-${attempt}`, password: 'Welkom01!' }, address);
+      expect(spray.statusCode).toBe(400);
+    }
+    const ceiling = [{ limit: LIMITS.passwordPerAddress, subject: address }];
+    for (let attempt = 5; attempt < LIMITS.passwordPerAddress.max; attempt += 1) {
+      await reserveAttempt(t.database.db, ceiling, NOW);
     }
     const { user } = await createMember(t.database.db);
     const blocked = await postLogin(t.app, { username: user.username, password: TEST_PASSWORD }, address);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await postLogin(t.app, credentials, address)).statusCode).toBe(200);
     const elsewhere = await postLogin(
       t.app,
       { username: user.username, password: TEST_PASSWORD },

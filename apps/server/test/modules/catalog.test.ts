@@ -6,9 +6,8 @@ import {
   subjectListSchema,
   testProviderListSchema,
 } from '@leerzicht/contract';
-import { api, authed, createTestApp, loginToken, type TestApp } from '../helpers/app';
+import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import {
-  TEST_PASSWORD,
   addMember,
   createCatalog,
   createNationalScore,
@@ -17,6 +16,7 @@ import {
   createUser,
   createYearClass,
 } from '../helpers/factories';
+import { signIn } from '../helpers/sign-in';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
 
@@ -60,7 +60,7 @@ describe('catalogue and the school extension', () => {
     }
     const user = await createUser(db);
     await addMember(db, school.id, user.id);
-    token = await loginToken(t.app, user.username, TEST_PASSWORD);
+    token = await signIn(t, user);
   }, 60_000);
   afterAll(async () => {
     await t.close();

@@ -2,15 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { COLLEAGUE_ERRORS, sencoListSchema, sencoSchema } from '@leerzicht/contract';
 import { invitations, schoolMemberships, teacherGroupPermissions } from '../../src/db/schema/index';
-import { api, authed, createTestApp, loginToken, type TestApp } from '../helpers/app';
-import {
-  TEST_PASSWORD,
-  addMember,
-  createSchool,
-  createUser,
-  createYearClass,
-  permitGroup,
-} from '../helpers/factories';
+import { api, authed, createTestApp, type TestApp } from '../helpers/app';
+import { addMember, createSchool, createUser, createYearClass, permitGroup } from '../helpers/factories';
+import { signIn } from '../helpers/sign-in';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -24,8 +18,7 @@ describe('colleagues: members and open invitations of a school', () => {
   >;
 
   const tokens: Record<string, string> = {};
-  const tokenOf = async (username: string) =>
-    (tokens[username] ??= await loginToken(t.app, username, TEST_PASSWORD));
+  const tokenOf = async (username: string) => (tokens[username] ??= await signIn(t, username));
   const list = async (as: string, schoolId: number | string = ids.schoolA) =>
     t.app.inject(authed(await tokenOf(as), { method: 'GET', url: api(`/school_sencos/${schoolId}/`) }));
   const remove = async (as: string, payload: object) =>

@@ -10,6 +10,7 @@ import {
   enrolPupils,
   permitGroup,
 } from '../helpers/factories';
+import { signIn } from '../helpers/sign-in';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 const CURRENT_YEAR = 2026;
@@ -118,7 +119,7 @@ describe('foundation slice: health, login, profile, school', () => {
   });
 
   it('returns the profile with every field of section 3', async () => {
-    const token = await loginToken(t.app, superName, TEST_PASSWORD);
+    const token = await signIn(t, superName);
     const response = await t.app.inject(authed(token, { method: 'GET', url: api('/profile/') }));
     expect(response.statusCode).toBe(200);
     const profile = profileSchema.parse(response.json());
@@ -137,7 +138,7 @@ describe('foundation slice: health, login, profile, school', () => {
   });
 
   it('shows a superuser the current year groups with grades and pupil counts', async () => {
-    const token = await loginToken(t.app, superName, TEST_PASSWORD);
+    const token = await signIn(t, superName);
     const response = await t.app.inject(
       authed(token, { method: 'GET', url: api(`/schools/${ids.schoolA}/`) }),
     );
@@ -151,7 +152,7 @@ describe('foundation slice: health, login, profile, school', () => {
   });
 
   it('shows a teacher only the permitted groups', async () => {
-    const token = await loginToken(t.app, teacherName, TEST_PASSWORD);
+    const token = await signIn(t, teacherName);
     const response = await t.app.inject(
       authed(token, { method: 'GET', url: api(`/schools/${ids.schoolA}`) }),
     );
@@ -160,7 +161,7 @@ describe('foundation slice: health, login, profile, school', () => {
   });
 
   it('answers 404 for a school the user does not belong to', async () => {
-    const token = await loginToken(t.app, superName, TEST_PASSWORD);
+    const token = await signIn(t, superName);
     const response = await t.app.inject(
       authed(token, { method: 'GET', url: api(`/schools/${ids.schoolB}/`) }),
     );

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_ERRORS, createInvitationsResponseSchema, invitationSchema } from '@leerzicht/contract';
 import { invitations } from '../../src/db/schema/index';
-import { api, authed, createTestApp, loginToken } from '../helpers/app';
-import { TEST_PASSWORD, addMember, createSchool, createUser } from '../helpers/factories';
+import { api, authed, createTestApp } from '../helpers/app';
+import { addMember, createSchool, createUser } from '../helpers/factories';
 import {
   FIXTURE_NOW as NOW,
   createInvitationFixture,
   type InvitationFixture,
 } from '../helpers/invitation-fixture';
 import { startSmtpServer } from '../helpers/smtp';
+import { signIn } from '../helpers/sign-in';
 
 describe('invitations: invite by e-mail, withdraw and update (superusers)', () => {
   let f: InvitationFixture;
@@ -162,7 +163,7 @@ describe('invitations when the mail server cannot be reached', () => {
       const school = await createSchool(t.database.db);
       const superuser = await createUser(t.database.db);
       await addMember(t.database.db, school.id, superuser.id, { isSchoolSuperuser: true });
-      const token = await loginToken(t.app, superuser.username, TEST_PASSWORD);
+      const token = await signIn(t, superuser);
       const response = await t.app.inject(
         authed(token, {
           method: 'POST',

@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_ERRORS, schoolPermissionsSchema, schoolSchema } from '@leerzicht/contract';
 import { teacherGroupPermissions } from '../../src/db/schema/index';
-import { api, authed, createTestApp, loginToken, type TestApp } from '../helpers/app';
-import {
-  TEST_PASSWORD,
-  addMember,
-  createSchool,
-  createUser,
-  createYearClass,
-  permitGroup,
-} from '../helpers/factories';
+import { api, authed, createTestApp, type TestApp } from '../helpers/app';
+import { addMember, createSchool, createUser, createYearClass, permitGroup } from '../helpers/factories';
+import { signIn } from '../helpers/sign-in';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 
@@ -26,8 +20,7 @@ describe('teacher group permissions', () => {
   let people: Record<'superA' | 'teacher' | 'senco' | 'superB', { id: number; username: string }>;
 
   const tokens: Record<string, string> = {};
-  const tokenOf = async (username: string) =>
-    (tokens[username] ??= await loginToken(t.app, username, TEST_PASSWORD));
+  const tokenOf = async (username: string) => (tokens[username] ??= await signIn(t, username));
   const read = async (as: string, schoolId = ids.schoolA) =>
     t.app.inject(authed(await tokenOf(as), { method: 'GET', url: api(`/school_permissions/${schoolId}/`) }));
   const change = async (as: string, action: 'add' | 'remove', payload: object) =>

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { pinSchema, pupilDetailSchema, pupilOutflowAdviceSchema } from '@leerzicht/contract';
-import { api, authed, createTestApp, loginToken, type TestApp } from '../helpers/app';
-import { TEST_PASSWORD } from '../helpers/factories';
+import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import { buildResultsSchool } from '../helpers/results-fixture';
+import { signIn } from '../helpers/sign-in';
 import { pinnedPupils, pupilOutflowAdvice, yearClassPupils } from '../../src/db/schema/index';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
@@ -29,7 +29,7 @@ describe('pupil detail, outflow advice and pins', () => {
     t = await createTestApp({ now: NOW });
     f = await buildResultsSchool(t.database.db);
     for (const [who, user] of Object.entries(f.users)) {
-      tokens[who] = await loginToken(t.app, user.username, TEST_PASSWORD);
+      tokens[who] = await signIn(t, user);
     }
   }, 60_000);
   afterAll(async () => {

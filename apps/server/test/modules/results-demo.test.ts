@@ -11,9 +11,10 @@ import {
   yearGradeSchema,
   type SchoolHistory,
 } from '@leerzicht/contract';
-import { api, authed, createTestApp, loginToken, type TestApp } from '../helpers/app';
-import { TEST_PASSWORD, addMember, createUser } from '../helpers/factories';
+import { api, authed, createTestApp, type TestApp } from '../helpers/app';
+import { addMember, createUser } from '../helpers/factories';
 import { queryRows } from '../helpers/query';
+import { signIn } from '../helpers/sign-in';
 import { createSecretBox } from '../../src/platform/secret-box';
 import { isMomentPast, seedDemo } from '../../src/seed/index';
 import { SEED_MOMENTS } from '../../src/seed/dates';
@@ -37,7 +38,7 @@ describe('school history on the demo data', () => {
     });
     const user = await createUser(t.database.db);
     await addMember(t.database.db, REGENBOOG.id, user.id, { isSchoolSuperuser: true });
-    token = await loginToken(t.app, user.username, TEST_PASSWORD);
+    token = await signIn(t, user);
     const response = await t.app.inject(
       authed(token, { method: 'GET', url: api(`/school_history/${REGENBOOG.id}/`) }),
     );

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolHistorySchema, type SchoolHistory } from '@leerzicht/contract';
-import { api, authed, createTestApp, loginToken, type TestApp } from '../helpers/app';
-import { TEST_PASSWORD } from '../helpers/factories';
+import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import { buildResultsSchool, type InsertedScore } from '../helpers/results-fixture';
 import { countedRows, expectAggregate, expectedAggregate } from '../helpers/results-expected';
+import { signIn } from '../helpers/sign-in';
 import { SUBJECT_IDS } from '../../src/seed/catalog';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
@@ -21,7 +21,7 @@ describe('GET /school_history/{id}/', () => {
     t = await createTestApp({ now: NOW });
     f = await buildResultsSchool(t.database.db);
     for (const [who, user] of Object.entries(f.users)) {
-      tokens[who] = await loginToken(t.app, user.username, TEST_PASSWORD);
+      tokens[who] = await signIn(t, user);
     }
   }, 60_000);
   afterAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schoolOutflowSchema, schoolPupilsSchema } from '@leerzicht/contract';
-import { api, authed, createTestApp, loginToken, type TestApp } from '../helpers/app';
-import { TEST_PASSWORD } from '../helpers/factories';
+import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import { buildResultsSchool } from '../helpers/results-fixture';
+import { signIn } from '../helpers/sign-in';
 import { pinnedPupils, schoolAmbitions, schoolOutflow } from '../../src/db/schema/index';
 import { SUBJECT_IDS } from '../../src/seed/catalog';
 
@@ -44,7 +44,7 @@ describe('school pupils, outflow and ambitions', () => {
         .insert(pinnedPupils)
         .values({ schoolId: f.school.id, userId: f.users.superuser.id, pupilId: pinned.id });
     for (const [who, user] of Object.entries(f.users)) {
-      tokens[who] = await loginToken(t.app, user.username, TEST_PASSWORD);
+      tokens[who] = await signIn(t, user);
     }
   }, 60_000);
   afterAll(async () => {

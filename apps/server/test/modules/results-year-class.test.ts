@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { yearClassResultSchema, yearGradeListSchema, yearGradeSchema } from '@leerzicht/contract';
-import { api, authed, createTestApp, loginToken, type TestApp } from '../helpers/app';
-import { TEST_PASSWORD, createMethodScore, createNationalScore } from '../helpers/factories';
+import { api, authed, createTestApp, type TestApp } from '../helpers/app';
+import { createMethodScore, createNationalScore } from '../helpers/factories';
 import { buildResultsSchool } from '../helpers/results-fixture';
 import { countedRows, expectAggregate, expectedAggregate } from '../helpers/results-expected';
+import { signIn } from '../helpers/sign-in';
 import { METHODS, methodTestId, SUBJECT_IDS } from '../../src/seed/catalog';
 import { pupilApproaches } from '../../src/db/schema/index';
 
@@ -65,7 +66,7 @@ describe('year class result and year grades', () => {
       approach: 'intensive',
     });
     for (const [who, user] of Object.entries(f.users)) {
-      tokens[who] = await loginToken(t.app, user.username, TEST_PASSWORD);
+      tokens[who] = await signIn(t, user);
     }
   }, 60_000);
   afterAll(async () => {

@@ -2,16 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_USER_SETTINGS, userSettingsSchema } from '@leerzicht/contract';
 import { userSettings } from '../../src/db/schema/index';
-import { api, authed, createTestApp, loginToken, type TestApp } from '../helpers/app';
+import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import { createMember } from '../helpers/auth';
-import { TEST_PASSWORD } from '../helpers/factories';
+import { signIn } from '../helpers/sign-in';
 
 describe('user settings', () => {
   let t: TestApp;
 
   const signedIn = async () => {
     const { user } = await createMember(t.database.db);
-    return { user, token: await loginToken(t.app, user.username, TEST_PASSWORD) };
+    return { user, token: await signIn(t, user) };
   };
   const call = (token: string, method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
     t.app.inject(authed(token, { method, url: api(path), ...(payload ? { payload } : {}) }));

@@ -6,9 +6,13 @@ import { queryRows } from '../helpers/query';
 
 describe('app shell: build version and client error reports', () => {
   let t: TestApp;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({
+      env: { LOG_LEVEL: 'info' },
+      logStream: { write: (line) => logLines.push(line) },
+    });
   });
 
   afterAll(() => t.close());
@@ -54,6 +58,32 @@ describe('app shell: build version and client error reports', () => {
           user_id: null,
         },
       ]);
+    });
+
+    it('logs only the report id: no name, e-mail address, message, path or stack', async () => {
+      const reportId = randomUUID();
+      const from = logLines.length;
+      const response = await t.app.inject({
+        method: 'POST',
+        url: api('/client-errors/'),
+        payload: {
+          reportId,
+          message: 'Leerling Sanne Bakker (ouder: p.bakker@thuis.example) kon niet worden opgeslagen',
+          path: '/app/schools/1/pupils/Sanne-Bakker?search=Bakker',
+          stack: 'Error: Sanne Bakker\n    at renderPupil (https://app.example/assets/index.js:1:2)',
+        },
+      });
+      expect(response.statusCode).toBe(201);
+      const log = logLines.slice(from).join('');
+      expect(log).toContain(reportId);
+      for (const personal of ['Sanne', 'Bakker', 'p.bakker', 'thuis.example', 'opgeslagen', 'renderPupil']) {
+        expect(log).not.toContain(personal);
+      }
+      const [stored] = await queryRows<{ message: string }>(
+        t.database.db,
+        sql`select message from client_error_reports where id = ${reportId}`,
+      );
+      expect(stored?.message).toBe('Leerling Sanne Bakker (ouder: [email]) kon niet worden opgeslagen');
     });
 
     it('stores a report sent twice once', async () => {

@@ -2,9 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolSchema } from '@leerzicht/contract';
 import { users } from '../../src/db/schema/index';
-import { api, authed, createTestApp, loginToken, type TestApp } from '../helpers/app';
+import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import {
-  TEST_PASSWORD,
   addMember,
   createSchool,
   createUser,
@@ -13,6 +12,7 @@ import {
   permitGroup,
 } from '../helpers/factories';
 import { addMethodScore } from '../helpers/method-scores';
+import { signIn } from '../helpers/sign-in';
 
 const NOW = new Date('2026-09-15T10:00:00Z');
 const CURRENT_YEAR = 2026;
@@ -70,8 +70,8 @@ describe('app shell: hidden notices, session school year, groups of a school yea
       noGoals: noGoals.id,
       oldGroup: oldGroup.id,
     };
-    superToken = await loginToken(t.app, superuser.username, TEST_PASSWORD);
-    teacherToken = await loginToken(t.app, teacher.username, TEST_PASSWORD);
+    superToken = await signIn(t, superuser);
+    teacherToken = await signIn(t, teacher);
   });
 
   afterAll(() => t.close());
@@ -202,7 +202,7 @@ describe('app shell: hidden notices, session school year, groups of a school yea
       expect(parsed.currentSchoolYear).toBe(CURRENT_YEAR - 1);
       expect(parsed.classes.map((c) => c.yearClassId)).toEqual([ids.oldGroup]);
 
-      const otherSession = await loginToken(t.app, await usernameOfTeacher(), TEST_PASSWORD);
+      const otherSession = await signIn(t, await usernameOfTeacher());
       const fresh = await t.app.inject(authed(otherSession, { method: 'GET', url: api('/profile/') }));
       expect((fresh.json() as { currentSchoolYear: number }).currentSchoolYear).toBe(CURRENT_YEAR);
     });

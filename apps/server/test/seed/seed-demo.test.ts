@@ -151,6 +151,8 @@ describe('seedDemo', () => {
       'geenlicentie',
     ]);
     expect(users.find((u) => u.username === 'beheer')?.email).toBe('beheer@leerzicht.example');
+    // Provider staff is a role on the account: only beheer has it, not merely an address in the provider domain.
+    expect(users.filter((u) => u.isProviderStaff).map((u) => u.username)).toEqual(['beheer']);
     expect(users.find((u) => u.username === 'demo')?.isDemo).toBe(true);
     const directeur = users.find((u) => u.username === 'directeur');
     expect(await verifyPassword(directeur?.passwordHash ?? '', DEMO_PASSWORD)).toBe(true);

@@ -1,3 +1,4 @@
+import type { Profile } from '@leerzicht/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, silenceExpectedErrors } from '../test/fake-api';
@@ -14,6 +15,15 @@ function linkNames(nav: { getAllByRole: (role: 'link') => HTMLElement[] }) {
 }
 
 afterEach(() => vi.useRealTimers());
+
+/** A teacher: superuser at none of the schools, with group permissions. */
+function asTeacher(base: Profile): Profile {
+  return {
+    ...base,
+    isSchoolSuperuserOnAnySchool: false,
+    schools: base.schools.map((item) => ({ ...item, isSchoolSuperuser: false, groupIds: [18] })),
+  };
+}
 
 describe('side menu', () => {
   it('shows the items of a superuser with several schools, and no group items without a group', async () => {
@@ -81,7 +91,12 @@ describe('side menu', () => {
 
   it('shows no Management to a teacher, and no school-name entry with one school', async () => {
     signIn();
-    fakeApi(shellReplies({ profile: oneSchoolProfile, schools: [{ ...school, isSchoolSuperuser: false }] }));
+    fakeApi(
+      shellReplies({
+        profile: asTeacher(oneSchoolProfile),
+        schools: [{ ...school, isSchoolSuperuser: false }],
+      }),
+    );
     renderApp('/app/schools/1');
     const nav = await menu();
     expect(linkNames(nav)).toEqual(['School', 'Leerjaar', 'Groepen', 'Leerlingen']);
@@ -174,7 +189,9 @@ describe('management access', () => {
     silenceExpectedErrors();
     signIn();
     window.localStorage.setItem('login_redirect_path', '/app/schools/1/admin/templates');
-    fakeApi(shellReplies({ schools: [{ ...school, isSchoolSuperuser: false }] }));
+    fakeApi(
+      shellReplies({ profile: asTeacher(profile), schools: [{ ...school, isSchoolSuperuser: false }] }),
+    );
     renderApp('/app/schools/1/admin/templates', { language: 'en' });
     expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
     expect(

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Outlet } from 'react-router';
 import { LogoutButton } from '../features/auth/components/logout-button';
-import { useSchoolQuery } from '../lib/school-query';
+import { useSchoolQuery } from '../entities/school';
 import { useCurrentProfile } from '../lib/current-profile';
 import { ShellFooter } from './shell/footer';
 import { GroupSelector } from './shell/group-selector';
@@ -35,11 +35,8 @@ export function AppShellLayout() {
   const group = selectedSchool?.classes.find((item) => item.yearClassId === groupId);
   const items = selectedSchool
     ? menuItems({
+        profile,
         schoolId: selectedSchool.id,
-        schoolName: selectedSchool.name,
-        schoolCount: profile.schools.length,
-        isSchoolSuperuser: selectedSchool.isSchoolSuperuser,
-        isProviderStaff: profile.isProviderStaff,
         group:
           groupId === null
             ? null

@@ -43,6 +43,13 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: 'accounts/email/confirm/:token',
+        lazy: lazyPage(
+          () => import('../features/account/pages/email-confirm-page'),
+          (module) => module.EmailConfirmPage,
+        ),
+      },
+      {
         path: 'accounts/password_reset',
         children: [
           {

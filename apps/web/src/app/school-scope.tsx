@@ -1,7 +1,7 @@
 import { Outlet, useParams } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { SchoolNotices } from '../features/notifications/components/school-notices';
-import { useSchoolQuery } from '../lib/school-query';
+import { useSchoolQuery } from '../entities/school';
 import { NotFoundError } from '../lib/api-error';
 
 export function parseSchoolId(value: string | undefined): number {

@@ -1,5 +1,5 @@
+import { accountEndpoints } from '@leerzicht/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 import { createApiClient } from './api-client';
 import { STORAGE_KEYS } from './storage';
 
@@ -11,7 +11,7 @@ describe('the default 401 handler', () => {
     vi.stubGlobal('location', { ...window.location, origin: window.location.origin, assign });
     const fetch = vi.fn(() => Promise.resolve(new Response('', { status: 401 })));
     const client = createApiClient({ fetch });
-    await expect(client.get('/profile', z.unknown())).rejects.toMatchObject({ status: 401 });
+    await expect(client.call(accountEndpoints.profile, {})).rejects.toMatchObject({ status: 401 });
     expect(fetch.mock.calls[0]).toBeDefined();
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.username)).toBeNull();

@@ -1,3 +1,11 @@
+import {
+  accountEndpoints,
+  authEndpoints,
+  colleagueEndpoints,
+  defineEndpoint,
+  pupilEndpoints,
+  schoolEndpoints,
+} from '@leerzicht/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createApiClient } from './api-client';
@@ -18,75 +26,106 @@ function fakeFetch(respond: (url: string, init: RequestInit) => Response = () =>
 }
 
 function headersOf(init: RequestInit | undefined): Record<string, string> {
-  return (init?.headers ?? {}) as Record<string, string>;
+  const headers: Record<string, string> = {};
+  new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
+  return headers;
 }
 
-const anything = z.unknown();
+const anything = defineEndpoint({ method: 'GET', path: '/anything/', response: z.unknown() });
 
 describe('api client', () => {
   it('sends the JWT header and JSON Accept when a token exists', async () => {
     const fetch = fakeFetch();
     const client = createApiClient({ fetch, getToken: () => 'abc' });
-    await client.get('/profile', anything);
+    await client.call(anything, {});
     const headers = headersOf(fetch.mock.calls[0]?.[1]);
-    expect(headers.Authorization).toBe('JWT abc');
-    expect(headers.Accept).toBe('application/json');
+    expect(headers.authorization).toBe('JWT abc');
+    expect(headers.accept).toBe('application/json');
   });
 
   it('sends no Authorization header without a token or to another host', async () => {
     const fetch = fakeFetch();
     const withoutToken = createApiClient({ fetch, getToken: () => null });
-    await withoutToken.get('/health', anything);
-    const external = createApiClient({ fetch, getToken: () => 'abc' });
-    await external.get('https://tickets.example.org/submit', anything);
-    expect(headersOf(fetch.mock.calls[0]?.[1]).Authorization).toBeUndefined();
-    expect(headersOf(fetch.mock.calls[1]?.[1]).Authorization).toBeUndefined();
-    expect(fetch.mock.calls[1]?.[0]).toBe('https://tickets.example.org/submit/');
+    await withoutToken.call(anything, {});
+    const external = createApiClient({
+      fetch,
+      getToken: () => 'abc',
+      baseUrl: 'https://tickets.example.org',
+    });
+    await external.call(anything, {});
+    expect(headersOf(fetch.mock.calls[0]?.[1]).authorization).toBeUndefined();
+    expect(headersOf(fetch.mock.calls[1]?.[1]).authorization).toBeUndefined();
+    expect(fetch.mock.calls[1]?.[0]).toBe('https://tickets.example.org/anything/');
   });
 
-  it('adds the base path and a trailing slash, unless asked not to', async () => {
-    const fetch = fakeFetch();
+  it('fills the path parameters of the endpoint and keeps its path as the contract writes it', async () => {
+    const fetch = fakeFetch(() => new Response(null, { status: 204 }));
     const client = createApiClient({ fetch, getToken: () => null });
-    await client.get('/schools/4', anything);
-    await client.get('/schools/4/', anything);
-    await client.get('/pin_pupil/9', anything, { trailingSlash: false });
-    expect(fetch.mock.calls.map((call) => call[0])).toEqual([
-      '/api/1.0/schools/4/',
-      '/api/1.0/schools/4/',
-      '/api/1.0/pin_pupil/9',
+    // Only the addresses matter here: answers their schemas refuse are ignored.
+    const ignore = () => undefined;
+    await client.call(pupilEndpoints.unpin, { params: { id: 9 } });
+    await client
+      .call(colleagueEndpoints.update, { body: { schoolId: 1, sencoId: 2, isSchoolSuperuser: true } })
+      .catch(ignore);
+    await client.call(authEndpoints.totpVerify, { params: { code: '123456' } }).catch(ignore);
+    expect(fetch.mock.calls.map((call) => [call[1]?.method, call[0]])).toEqual([
+      ['DELETE', '/api/1.0/pin_pupil/9/'],
+      ['PATCH', '/api/1.0/school_sencos/update_by_senco_id_and_school_id'],
+      ['GET', '/api/1.0/otp/totp/verify/123456'],
     ]);
   });
 
-  it('writes query strings with bracket arrays after the slash', async () => {
-    const fetch = fakeFetch();
-    const client = createApiClient({ fetch, getToken: () => null });
-    await client.get('/group_plan_templates', anything, {
-      query: { school_id: 1, include: ['a', 'b'], filter: { grade: 3 } },
-    });
-    expect(fetch.mock.calls[0]?.[0]).toBe(
-      '/api/1.0/group_plan_templates/?school_id=1&include[]=a&include[]=b&filter[grade]=3',
-    );
+  it('refuses to call with a path parameter missing', async () => {
+    const client = createApiClient({ fetch: fakeFetch(), getToken: () => null });
+    const unchecked = defineEndpoint({ method: 'GET', path: '/x/:id/', response: z.unknown() });
+    await expect(client.call(unchecked, {})).rejects.toThrow('Missing path parameter id');
   });
 
-  it('sends write bodies as JSON with the method asked for', async () => {
-    const fetch = fakeFetch(() => jsonResponse({ token: 't' }));
+  it('writes the query with bracket arrays after the path', async () => {
+    const fetch = fakeFetch();
     const client = createApiClient({ fetch, getToken: () => null });
-    const result = await client.post('/login', { username: 'a' }, z.object({ token: z.string() }));
+    const templates = defineEndpoint({
+      method: 'GET',
+      path: '/group_plan_templates/',
+      query: z.object({
+        school_id: z.number(),
+        include: z.array(z.string()),
+        filter: z.object({ grade: z.number() }),
+      }),
+      response: z.unknown(),
+    });
+    await client.call(templates, { query: { school_id: 1, include: ['a', 'b'], filter: { grade: 3 } } });
+    await client.call(schoolEndpoints.school, { params: { id: 4 }, query: {} }).catch(() => undefined);
+    expect(fetch.mock.calls.map((call) => call[0])).toEqual([
+      '/api/1.0/group_plan_templates/?school_id=1&include[]=a&include[]=b&filter[grade]=3',
+      '/api/1.0/schools/4/',
+    ]);
+  });
+
+  it('sends the body as JSON with the endpoint method and parses the answer with its schema', async () => {
+    const fetch = fakeFetch(() => jsonResponse({ token: 't', extra: 'dropped' }));
+    const client = createApiClient({ fetch, getToken: () => null });
+    const result = await client.call(authEndpoints.login, { body: { username: 'a', password: 'b' } });
     expect(result).toEqual({ token: 't' });
     const init = fetch.mock.calls[0]?.[1];
     expect(init?.method).toBe('POST');
-    expect(init?.body).toBe('{"username":"a"}');
-    expect(headersOf(init)['Content-Type']).toBe('application/json');
-    await client.patch('/x/1', { a: 1 }, anything);
-    await client.put('/x/1', { a: 1 }, anything);
-    await client.delete('/x/1');
-    expect(fetch.mock.calls.map((call) => call[1]?.method)).toEqual(['POST', 'PATCH', 'PUT', 'DELETE']);
+    expect(init?.body).toBe('{"username":"a","password":"b"}');
+    expect(headersOf(init)['content-type']).toBe('application/json');
+  });
+
+  it('rejects an answer its response schema does not accept, and answers nothing for a 204', async () => {
+    const client = createApiClient({ fetch: fakeFetch(() => jsonResponse({ id: 'x' })) });
+    await expect(client.call(accountEndpoints.profile, {})).rejects.toBeInstanceOf(z.ZodError);
+    const empty = createApiClient({ fetch: fakeFetch(() => new Response(null, { status: 204 })) });
+    await expect(empty.call(pupilEndpoints.unpin, { params: { id: 3 } })).resolves.toBeUndefined();
   });
 
   it('throws an ApiError with status, status text and the parsed body', async () => {
     const body = { status: 404, detail: 'Not found.' };
     const client = createApiClient({ fetch: fakeFetch(() => jsonResponse(body, 404, 'Not Found')) });
-    const error = await client.get('/schools/99', anything).catch((caught: unknown) => caught);
+    const error = await client
+      .call(schoolEndpoints.school, { params: { id: 99 }, query: {} })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, statusText: 'Not Found', body });
   });
@@ -94,35 +133,34 @@ describe('api client', () => {
   it('keeps a non-JSON error body as text', async () => {
     const fetch = fakeFetch(() => new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' }));
     const client = createApiClient({ fetch });
-    await expect(client.get('/x', anything)).rejects.toMatchObject({ status: 502, body: 'Bad gateway' });
-  });
-
-  it('fetches the remaining pages by offset and merges the rows', async () => {
-    const fetch = fakeFetch((url) => {
-      const offset = Number(new URL(url, 'http://localhost').searchParams.get('offset'));
-      const rows = Array.from({ length: Math.min(100, 250 - offset) }, (_, index) => ({
-        id: offset + index,
-      }));
-      return jsonResponse({ count: 250, results: rows });
-    });
-    const client = createApiClient({ fetch, getToken: () => null });
-    const rows = await client.getAllPages('/pupils', z.object({ id: z.number() }), { school_id: 1 }, 100);
-    expect(fetch.mock.calls.map((call) => call[0])).toEqual([
-      '/api/1.0/pupils/?school_id=1&limit=100&offset=0',
-      '/api/1.0/pupils/?school_id=1&limit=100&offset=100',
-      '/api/1.0/pupils/?school_id=1&limit=100&offset=200',
-    ]);
-    expect(rows).toHaveLength(250);
-    expect(rows.map((row) => row.id)).toEqual(Array.from({ length: 250 }, (_, index) => index));
+    await expect(client.call(anything, {})).rejects.toMatchObject({ status: 502, body: 'Bad gateway' });
   });
 
   it('calls the 401 handler, but not for the login call itself', async () => {
     const onUnauthorized = vi.fn();
     const fetch = fakeFetch(() => jsonResponse({ status: 401, detail: 'Unauthorized' }, 401, 'Unauthorized'));
     const client = createApiClient({ fetch, onUnauthorized, getToken: () => 'old' });
-    await expect(client.post('/login/', {}, anything)).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      client.call(authEndpoints.login, { body: { username: 'a', password: 'b' } }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).not.toHaveBeenCalled();
-    await expect(client.get('/profile', anything)).rejects.toMatchObject({ status: 401 });
+    await expect(client.call(accountEndpoints.profile, {})).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores a 401 for a session the user has already left (logout), and sends the given token', async () => {
+    const onUnauthorized = vi.fn();
+    let stored: string | null = 'current';
+    const fetch = fakeFetch(() => jsonResponse({ status: 401, detail: 'Unauthorized' }, 401, 'Unauthorized'));
+    const client = createApiClient({ fetch, onUnauthorized, getToken: () => stored });
+    stored = null;
+    await expect(client.call(authEndpoints.logout, {}, { token: 'left' })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(headersOf(fetch.mock.calls[0]?.[1])).toMatchObject({ authorization: 'JWT left' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    stored = 'current';
+    await expect(client.call(accountEndpoints.profile, {})).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,21 +1,48 @@
-import { z } from 'zod';
-import { ApiError } from './api-error';
-import { toQueryString, type QueryParams } from './query-string';
+import {
+  authEndpoints,
+  endpointPath,
+  isRefusedForReadOnly,
+  type EndpointDefinition,
+  type EndpointInput,
+  type EndpointOutput,
+} from '@leerzicht/contract';
+import { ApiError, parseRetryAfter } from './api-error';
+import { toQueryString, type QueryParams, type QueryValue } from './query-string';
 import { storage } from './storage';
 
 export const API_BASE = '/api/1.0';
-export const DEFAULT_PAGE_LIMIT = 100;
 export const LOGIN_PATH = '/auth/login';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/**
+ * What a call resolves to when a read-only session (demo, impersonated) may not make it: nothing was sent and
+ * nothing changed. Callers say so (the read-only notice) instead of showing an answer that never came.
+ */
+export interface Suppressed {
+  readonly suppressed: true;
+}
 
-export interface RequestOptions {
-  query?: QueryParams;
-  /** Sent as JSON; a FormData body is sent as a form. */
-  body?: unknown;
-  /** Paths end with a slash unless this is false. */
-  trailingSlash?: boolean;
+const SUPPRESSED: Suppressed = Object.freeze({ suppressed: true });
+
+export function isSuppressed(value: unknown): value is Suppressed {
+  return typeof value === 'object' && value !== null && 'suppressed' in value && value.suppressed === true;
+}
+
+/** isRefusedForReadOnly at the type level: only a call that can be held back can resolve to Suppressed. */
+type MayBeSuppressed<E extends EndpointDefinition> = E['write'] extends 'write'
+  ? true
+  : E['method'] extends 'GET'
+    ? false
+    : E['write'] extends 'read-only-allowed'
+      ? false
+      : true;
+
+export type CallResult<E extends EndpointDefinition> =
+  MayBeSuppressed<E> extends true ? EndpointOutput<E> | Suppressed : EndpointOutput<E>;
+
+export interface CallOptions {
   signal?: AbortSignal;
+  /** The session to act for when it is no longer the stored one (logout sends it after forgetting it). */
+  token?: string;
 }
 
 export interface ApiClientConfig {
@@ -25,7 +52,7 @@ export interface ApiClientConfig {
   getToken?: () => string | null;
   /** Runs on a 401 from any call but the login itself. */
   onUnauthorized?: () => void;
-  /** Demo and impersonated sessions: writes other than login and printouts are not sent. */
+  /** Demo and impersonated sessions: calls the endpoint marks as refused for them are not sent. */
   isReadOnlySession?: () => boolean;
 }
 
@@ -34,42 +61,35 @@ export function isStoredReadOnlySession(): boolean {
   return storage.isDemo() || storage.isImpersonated();
 }
 
-/** Writes a read-only session still sends: logging in and out, and printouts. */
-function isAllowedReadOnlyWrite(path: string): boolean {
-  const pathname = (path.split('?', 1)[0] ?? '').replace(/\/+$/, '');
-  return isLoginCall(path) || /(^|\/)logout$/.test(pathname) || pathname.includes('/print');
-}
-
 /** The default 401 handling: forget the session, then load the login page afresh. */
 export function redirectToLogin(): void {
   storage.clearSession();
   window.location.assign(LOGIN_PATH);
 }
 
-function currentOrigin(): string | null {
-  return typeof window === 'undefined' ? null : window.location.origin;
+function isQueryValue(value: unknown): value is QueryValue {
+  if (value === null || value === undefined || value instanceof Date) return true;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return true;
+  if (Array.isArray(value)) return value.every(isQueryValue);
+  return isQueryParams(value);
 }
 
-function isAbsoluteUrl(path: string): boolean {
-  return /^[a-z][a-z\d+.-]*:\/\//i.test(path);
+function isQueryParams(value: unknown): value is QueryParams {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every(isQueryValue)
+  );
 }
 
-function buildUrl(baseUrl: string, path: string, options: RequestOptions): string {
-  const full = isAbsoluteUrl(path) ? path : `${baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
-  const [pathPart = '', existingQuery = ''] = full.split('?', 2);
-  const withSlash = options.trailingSlash !== false && !pathPart.endsWith('/') ? `${pathPart}/` : pathPart;
-  const query = [existingQuery, toQueryString(options.query)].filter((part) => part.length > 0).join('&');
-  return query ? `${withSlash}?${query}` : withSlash;
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isInternal(path: string): boolean {
-  if (!isAbsoluteUrl(path)) return true;
-  return new URL(path).origin === currentOrigin();
-}
-
-function isLoginCall(path: string): boolean {
-  const pathname = (path.split('?', 1)[0] ?? '').replace(/\/+$/, '');
-  return pathname === '/login' || pathname === 'login' || pathname.endsWith(`${API_BASE}/login`);
+function isInternal(url: string): boolean {
+  if (!/^[a-z][a-z\d+.-]*:\/\//i.test(url)) return true;
+  return typeof window !== 'undefined' && new URL(url).origin === window.location.origin;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -84,94 +104,72 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** The parts of an input as the client handles them once the types have checked the caller. */
+interface SentInput {
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+}
+
 export function createApiClient(config: ApiClientConfig = {}) {
   const baseUrl = config.baseUrl ?? API_BASE;
   const getToken = config.getToken ?? storage.getToken;
   const onUnauthorized = config.onUnauthorized ?? redirectToLogin;
   const isReadOnlySession = config.isReadOnlySession ?? isStoredReadOnlySession;
 
-  /** True when this write must not be sent: the caller then gets its own body back, unchanged. */
-  function isSuppressedWrite(method: HttpMethod, path: string): boolean {
-    return method !== 'GET' && isReadOnlySession() && !isAllowedReadOnlyWrite(path);
+  function urlOf(endpoint: EndpointDefinition, input: SentInput): string {
+    const path = endpointPath(endpoint.path, isRecord(input.params) ? input.params : undefined);
+    const query = toQueryString(isQueryParams(input.query) ? input.query : undefined);
+    return `${baseUrl}${path}${query ? `?${query}` : ''}`;
   }
 
-  async function request(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<unknown> {
-    if (isSuppressedWrite(method, path)) return options.body;
+  /**
+   * Calls one endpoint of the contract: fills the path from `input.params`, writes `input.query` with bracket
+   * arrays, sends `input.body` and parses the answer with the endpoint's response schema (undefined for 204).
+   * A call the endpoint marks as refused for read-only sessions is not sent in one: it resolves to Suppressed.
+   */
+  function call<E extends EndpointDefinition>(
+    endpoint: E,
+    input: EndpointInput<E>,
+    options?: CallOptions,
+  ): Promise<CallResult<E>>;
+  async function call(
+    endpoint: EndpointDefinition,
+    input: SentInput,
+    options: CallOptions = {},
+  ): Promise<unknown> {
+    if (isRefusedForReadOnly(endpoint) && isReadOnlySession()) return SUPPRESSED;
+    const url = urlOf(endpoint, input);
     const headers: Record<string, string> = { Accept: 'application/json' };
     let body: BodyInit | undefined;
-    if (options.body instanceof FormData) {
-      body = options.body;
-    } else if (options.body !== undefined) {
+    if (input.body instanceof FormData) {
+      body = input.body;
+    } else if (input.body !== undefined) {
       headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(options.body);
+      body = JSON.stringify(input.body);
     }
-    const token = getToken();
-    if (token && isInternal(path)) headers.Authorization = `JWT ${token}`;
+    const token = options.token ?? getToken();
+    if (token && isInternal(url)) headers.Authorization = `JWT ${token}`;
 
     const fetchImpl = config.fetch ?? globalThis.fetch;
-    const response = await fetchImpl(buildUrl(baseUrl, path, options), {
-      method,
-      headers,
-      body,
-      signal: options.signal,
-    });
+    const response = await fetchImpl(url, { method: endpoint.method, headers, body, signal: options.signal });
     const data = await readBody(response);
     if (!response.ok) {
-      if (response.status === 401 && !isLoginCall(path)) onUnauthorized();
-      throw new ApiError(response.status, response.statusText, data);
+      // Only a 401 for the session still stored ends it: answers to requests of a session the user has just left
+      // (logout) must not reload the page under the navigation the logout already made.
+      const stillCurrent = token === null || token === getToken();
+      if (response.status === 401 && endpoint.path !== authEndpoints.login.path && stillCurrent)
+        onUnauthorized();
+      const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
+      throw new ApiError(response.status, response.statusText, data, retryAfter);
     }
-    return data;
+    return endpoint.response ? endpoint.response.parse(data) : undefined;
   }
 
-  async function get<T>(path: string, schema: z.ZodType<T>, options?: RequestOptions): Promise<T> {
-    return schema.parse(await request('GET', path, options));
-  }
-
-  function write(method: 'POST' | 'PUT' | 'PATCH') {
-    return async <T>(
-      path: string,
-      body: unknown,
-      schema: z.ZodType<T>,
-      options?: RequestOptions,
-    ): Promise<T> => {
-      // Spec section 4: a read-only session's write is not sent and "returns the body unchanged".
-      if (isSuppressedWrite(method, path)) return body as T;
-      return schema.parse(await request(method, path, { ...options, body }));
-    };
-  }
-
-  /** Reads `{count, results}` pages by offset in steps of `limit` and returns all rows. */
-  async function getAllPages<T>(
-    path: string,
-    row: z.ZodType<T>,
-    query: QueryParams = {},
-    limit = DEFAULT_PAGE_LIMIT,
-  ): Promise<T[]> {
-    const page = z.object({ count: z.number().int().nonnegative(), results: z.array(row) });
-    const first = await get(path, page, { query: { ...query, limit, offset: 0 } });
-    const offsets: number[] = [];
-    for (let offset = limit; offset < first.count; offset += limit) offsets.push(offset);
-    const rest = await Promise.all(
-      offsets.map((offset) => get(path, page, { query: { ...query, limit, offset } })),
-    );
-    return [first, ...rest].flatMap((result) => result.results);
-  }
-
-  return {
-    request,
-    get,
-    post: write('POST'),
-    put: write('PUT'),
-    patch: write('PATCH'),
-    delete: async (path: string, options?: RequestOptions): Promise<void> => {
-      if (isSuppressedWrite('DELETE', path)) return;
-      await request('DELETE', path, options);
-    },
-    getAllPages,
-  };
+  return { call };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** The client every feature uses. */
-export const apiClient = createApiClient();
+export const api = createApiClient();

@@ -3,14 +3,25 @@ export class ApiError extends Error {
   readonly status: number;
   readonly statusText: string;
   readonly body: unknown;
+  /** The wait a 429 (or 503) asks for in its Retry-After header, in seconds; null without one. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, statusText: string, body: unknown) {
+  constructor(status: number, statusText: string, body: unknown, retryAfterSeconds: number | null = null) {
     super(`Request failed with status ${status}${statusText ? ` ${statusText}` : ''}`);
     this.name = 'ApiError';
     this.status = status;
     this.statusText = statusText;
     this.body = body;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** Retry-After as seconds from now: either delay-seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | null {
+  if (header === null || header.trim() === '') return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {

@@ -1,36 +1,64 @@
+import {
+  accountEndpoints,
+  authEndpoints,
+  defineEndpoint,
+  pupilEndpoints,
+  settingsEndpoints,
+  shellEndpoints,
+} from '@leerzicht/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createApiClient } from './api-client';
+import { createApiClient, isSuppressed } from './api-client';
 import { STORAGE_KEYS } from './storage';
 
 function okFetch() {
   return vi.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
     Promise.resolve(
-      new Response(JSON.stringify({ token: 't' }), { headers: { 'Content-Type': 'application/json' } }),
+      new Response(JSON.stringify({ token: 't', detail: 'ok' }), {
+        headers: { 'Content-Type': 'application/json' },
+      }),
     ),
   );
 }
 
+// A printout: a POST that changes nothing, so the endpoint allows it in a read-only session.
+const printout = defineEndpoint({
+  method: 'POST',
+  path: '/groups/:id/print/',
+  write: 'read-only-allowed',
+  params: z.object({ id: z.number() }),
+  response: z.unknown(),
+});
+
 describe('the API client in a demo or impersonated session', () => {
-  it('sends no write but returns the request body unchanged', async () => {
+  it('does not send a call the endpoint refuses for read-only sessions, and says so', async () => {
     const fetch = okFetch();
     const client = createApiClient({ fetch, getToken: () => 'demo', isReadOnlySession: () => true });
-    const body = { language: 'en' };
-    await expect(client.patch('/rest-auth/user', body, z.object({ id: z.number() }))).resolves.toBe(body);
-    await expect(client.post('/hidden-notifications', { a: 1 }, z.unknown())).resolves.toEqual({ a: 1 });
-    await expect(client.put('/session/school-year', { b: 2 }, z.unknown())).resolves.toEqual({ b: 2 });
-    await client.delete('/pin_pupil/3');
-    await expect(client.request('POST', '/anything', { body: 'x' })).resolves.toBe('x');
+    const results = [
+      await client.call(accountEndpoints.updateUser, { body: { language: 'en' } }),
+      await client.call(shellEndpoints.hideNotification, {
+        body: { kind: 'disconnected_school', schoolId: 1, schoolYear: null },
+      }),
+      await client.call(shellEndpoints.setSchoolYear, { body: { currentSchoolYear: 2024 } }),
+      await client.call(settingsEndpoints.update, { body: { showNationalAverage: false } }),
+      await client.call(pupilEndpoints.unpin, { params: { id: 3 } }),
+      // A GET that changes the account is a write too.
+      await client.call(authEndpoints.totpActivate, {}),
+    ];
+    expect(results).toEqual(Array.from(results, () => ({ suppressed: true })));
+    expect(results.every(isSuppressed)).toBe(true);
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('still reads, logs in, logs out and prints', async () => {
+  it('still reads, logs in and out, reports errors and prints', async () => {
     const fetch = okFetch();
     const client = createApiClient({ fetch, getToken: () => 'demo', isReadOnlySession: () => true });
-    await client.get('/profile', z.unknown());
-    await client.post('/login', { username: 'demo', password: 'x' }, z.unknown());
-    await client.post('/logout', {}, z.unknown());
-    await client.post('/groups/4/print', {}, z.unknown());
+    const read = defineEndpoint({ method: 'GET', path: '/profile/', response: z.unknown() });
+    await client.call(read, {});
+    const login = await client.call(authEndpoints.login, { body: { username: 'demo', password: 'x' } });
+    await client.call(authEndpoints.logout, {});
+    await client.call(printout, { params: { id: 4 } });
+    expect(isSuppressed(login)).toBe(false);
     expect(fetch.mock.calls.map((call) => [call[1]?.method, call[0]])).toEqual([
       ['GET', '/api/1.0/profile/'],
       ['POST', '/api/1.0/login/'],
@@ -39,13 +67,22 @@ describe('the API client in a demo or impersonated session', () => {
     ]);
   });
 
+  it('goes by the endpoint, not by its address', async () => {
+    const fetch = okFetch();
+    const client = createApiClient({ fetch, getToken: () => 'demo', isReadOnlySession: () => true });
+    const looksLikePrint = defineEndpoint({ method: 'POST', path: '/print/logout/', write: 'write' });
+    await expect(client.call(looksLikePrint, {})).resolves.toEqual({ suppressed: true });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('reads the session flags the profile stored', async () => {
     const fetch = okFetch();
     const client = createApiClient({ fetch, getToken: () => 'x' });
-    await client.post('/hidden-notifications', {}, z.unknown());
+    const hide = { body: { kind: 'new_school_year' as const, schoolId: 1, schoolYear: 2026 } };
+    await client.call(shellEndpoints.hideNotification, hide).catch(() => undefined);
     expect(fetch).toHaveBeenCalledTimes(1);
     window.localStorage.setItem(STORAGE_KEYS.isImpersonated, 'true');
-    await client.post('/hidden-notifications', {}, z.unknown());
+    await expect(client.call(shellEndpoints.hideNotification, hide)).resolves.toEqual({ suppressed: true });
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -35,6 +35,7 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   [ACCOUNT_ERRORS.wrongPassword]: 'serverError.wrongPassword',
   [ACCOUNT_ERRORS.passwordMismatch]: 'serverError.passwordMismatch',
   [ACCOUNT_ERRORS.resetTokenInvalid]: 'serverError.resetTokenInvalid',
+  [ACCOUNT_ERRORS.emailChangeInvalid]: 'serverError.emailChangeInvalid',
   [INVITATION_ERRORS.invalidEmail]: 'serverError.invalidEmail',
   [INVITATION_ERRORS.alreadyMember]: 'serverError.alreadyMember',
   [INVITATION_ERRORS.alreadyInvited]: 'serverError.alreadyInvited',
@@ -49,12 +50,15 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   [PASSWORD_RULE_MESSAGES.tooPersonal]: 'serverError.passwordTooPersonal',
   [OTP_ERRORS.invalidCode]: 'twoStep.codeInvalid',
   [COLLEAGUE_ERRORS.lastSuperuser]: 'serverError.lastSuperuser',
-  'Too many attempts. Try again later.': 'serverError.tooManyAttempts',
   'This invitation has already been used.': 'serverError.invitationUsed',
   'This invitation has expired. Ask your school for a new invitation.': 'serverError.invitationExpired',
 };
 
+/** The server's 429 detail starts with this; the rest says how long to wait. */
+const TOO_MANY_ATTEMPTS = 'Too many attempts.';
+
 export function translateServerMessage(intl: IntlShape, message: string): string {
+  if (message.startsWith(TOO_MANY_ATTEMPTS)) return intl.formatMessage({ id: 'serverError.tooManyAttempts' });
   const id = KNOWN_MESSAGES[message];
   return id ? intl.formatMessage({ id }) : message;
 }
@@ -84,4 +88,16 @@ export function schemaFieldErrors(error: z.ZodError): FieldErrors {
     errors[field] ??= [issueMessage(issue)];
   }
   return errors;
+}
+
+/** "Too many attempts", with the wait from Retry-After when the answer gave one (seconds under a minute). */
+export function tooManyAttemptsMessage(intl: IntlShape, retryAfterSeconds: number | null): string {
+  if (retryAfterSeconds === null || retryAfterSeconds <= 0) {
+    return intl.formatMessage({ id: 'serverError.tooManyAttempts' });
+  }
+  if (retryAfterSeconds < 60) {
+    return intl.formatMessage({ id: 'serverError.tooManyAttemptsSeconds' }, { seconds: retryAfterSeconds });
+  }
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return intl.formatMessage({ id: 'serverError.tooManyAttemptsMinutes' }, { minutes });
 }

@@ -10,6 +10,7 @@ export function signIn(): void {
 export const profile: Profile = {
   id: 1,
   email: 'directeur@regenboog.example',
+  pendingEmail: null,
   username: 'directeur',
   fullName: 'Anna de Vries',
   firstName: 'Anna',
@@ -20,10 +21,27 @@ export const profile: Profile = {
   isImpersonated: false,
   isSchoolSuperuserOnAnySchool: true,
   isProviderStaff: false,
+  canWrite: true,
   currentSchoolYear: 2025,
   schools: [
-    { id: 1, name: 'OBS De Regenboog', brinCode: '12AB', isSchoolSuperuser: true, payingStatus: true },
-    { id: 2, name: 'CBS Het Kompas', brinCode: '34CD', isSchoolSuperuser: true, payingStatus: true },
+    {
+      id: 1,
+      name: 'OBS De Regenboog',
+      brinCode: '12AB',
+      isSchoolSuperuser: true,
+      isSenco: false,
+      groupIds: null,
+      payingStatus: true,
+    },
+    {
+      id: 2,
+      name: 'CBS Het Kompas',
+      brinCode: '34CD',
+      isSchoolSuperuser: true,
+      isSenco: false,
+      groupIds: null,
+      payingStatus: true,
+    },
   ],
   homepage: { page: 'schools', schoolId: null, groupId: null },
 };

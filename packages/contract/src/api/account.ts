@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import { LANGUAGES } from '../constants';
 import { PASSWORD_MAX_LENGTH } from '../password-rules';
 
@@ -13,6 +14,12 @@ import { PASSWORD_MAX_LENGTH } from '../password-rules';
  * PASSWORD_CONFIRMATION_REQUIRED in `detail`: ask for the password, confirm, and repeat the call.
  * (A stamp on the session rather than a password field, because the two-step calls are body-less GETs.)
  *
+ * A new e-mail address is not taken over at once: the answer is the profile with the old `email` and the new
+ * address in `pendingEmail`; a link valid EMAIL_CHANGE_VALID_HOURS goes to the new address
+ * (`{APP_URL}/accounts/email/confirm/{token}/`, which sends `POST /rest-auth/user/email/confirm/` `{ token }`)
+ * and the old address is told. The answer is the same whether or not the new address belongs to another
+ * account, so the call cannot be used to find out who has an account.
+ *
  * Password change and reset use camelCase names after Django rest-auth's: `oldPassword`,
  * `newPassword1`, `newPassword2`. Per-field errors come back under those names.
  *
@@ -25,6 +32,9 @@ import { PASSWORD_MAX_LENGTH } from '../password-rules';
 export const PASSWORD_CONFIRMATION_REQUIRED = 'PASSWORD_CONFIRMATION_REQUIRED';
 export const PASSWORD_CONFIRMATION_VALID_MINUTES = 10;
 export const PASSWORD_RESET_VALID_MINUTES = 60;
+export const EMAIL_CHANGE_VALID_HOURS = 48;
+/** The web route of the e-mail confirmation link; `{token}` is filled in by the server. */
+export const EMAIL_CHANGE_CONFIRM_PATH = '/accounts/email/confirm/{token}/';
 /** The web route of the reset link; `{token}` is filled in by the server. */
 export const PASSWORD_RESET_CONFIRM_PATH = '/accounts/password_reset/confirm/{token}/';
 
@@ -35,16 +45,16 @@ export const ACCOUNT_ERRORS = {
   wrongPassword: 'The password is not correct.',
   passwordMismatch: "The two password fields didn't match.",
   resetTokenInvalid: 'This password reset link is invalid or has expired.',
+  emailChangeInvalid: 'This link to confirm an e-mail address is invalid, has expired or was already used.',
 } as const;
 
-const name = z.string().trim().max(150);
+const name = text().trim().max(150);
 
 export const updateUserRequestSchema = z.object({
-  email: z.string().trim().max(254).pipe(z.email()).optional(),
+  email: text().trim().max(254).pipe(z.email()).optional(),
   firstName: name.optional(),
   lastName: name.optional(),
-  username: z
-    .string()
+  username: text()
     .trim()
     .min(1)
     .max(150)
@@ -54,7 +64,7 @@ export const updateUserRequestSchema = z.object({
 });
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 
-const password = z.string().min(1).max(PASSWORD_MAX_LENGTH);
+const password = text().min(1).max(PASSWORD_MAX_LENGTH);
 
 export const passwordConfirmRequestSchema = z.object({ password });
 export type PasswordConfirmRequest = z.input<typeof passwordConfirmRequestSchema>;
@@ -73,11 +83,11 @@ export const passwordChangeRequestSchema = z.object({
 });
 export type PasswordChangeRequest = z.input<typeof passwordChangeRequestSchema>;
 
-export const passwordResetRequestSchema = z.object({ email: z.string().trim().min(1).max(254) });
+export const passwordResetRequestSchema = z.object({ email: text().trim().min(1).max(254) });
 export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
 
 export const passwordResetConfirmRequestSchema = z.object({
-  token: z.string().min(1).max(200),
+  token: text().min(1).max(200),
   newPassword1: password,
   newPassword2: password,
 });
@@ -89,3 +99,7 @@ export type DetailResponse = z.infer<typeof detailResponseSchema>;
 
 export const PASSWORD_RESET_REQUESTED_DETAIL =
   'If an account with this e-mail address exists, an e-mail with a reset link has been sent.';
+
+export const emailChangeConfirmRequestSchema = z.object({ token: text().min(1).max(200) });
+export type EmailChangeConfirmRequest = z.input<typeof emailChangeConfirmRequestSchema>;
+export const EMAIL_CHANGE_CONFIRMED_DETAIL = 'Your e-mail address has been changed.';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import { HOMEPAGE_PAGES } from '../constants';
 
 /** Markers a failed login carries in `detail` (spec sections 7 and 8). */
@@ -9,11 +10,10 @@ export const LOGIN_MARKERS = {
 } as const;
 
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1).max(150),
-  password: z.string().min(1).max(1000),
+  username: text().trim().min(1).max(150),
+  password: text().min(1).max(1000),
   rememberMe: z.boolean().optional().default(false),
-  totpChallenge: z
-    .string()
+  totpChallenge: text()
     .regex(/^\d{6}$/)
     .optional(),
 });
@@ -22,11 +22,18 @@ export type LoginRequest = z.input<typeof loginRequestSchema>;
 export const loginResponseSchema = z.object({ token: z.string() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/**
+ * A school of the user with what the user may do there, as the server decides it: the web's menus and buttons
+ * read these flags and never work roles out again.
+ */
 export const profileSchoolSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   brinCode: z.string(),
   isSchoolSuperuser: z.boolean(),
+  isSenco: z.boolean(),
+  /** null: every group of the school (superusers and sencos); otherwise the teacher's permitted groups. */
+  groupIds: z.array(z.number().int()).nullable(),
   payingStatus: z.boolean(),
 });
 
@@ -40,6 +47,8 @@ export type Homepage = z.infer<typeof homepageSchema>;
 export const profileSchema = z.object({
   id: z.number().int(),
   email: z.string(),
+  /** A new address waiting for its confirmation link to be opened (the account still uses `email`). */
+  pendingEmail: z.string().nullable(),
   username: z.string(),
   fullName: z.string(),
   firstName: z.string(),
@@ -50,6 +59,8 @@ export const profileSchema = z.object({
   isImpersonated: z.boolean(),
   isSchoolSuperuserOnAnySchool: z.boolean(),
   isProviderStaff: z.boolean(),
+  /** False for demo and impersonated sessions: their changes are not saved. */
+  canWrite: z.boolean(),
   currentSchoolYear: z.number().int(),
   schools: z.array(profileSchoolSchema),
   homepage: homepageSchema,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { idParam, idSchema } from './common';
 
 /** Messages of refusals the colleagues screen shows. */
 export const COLLEAGUE_ERRORS = {
   lastSuperuser: 'A school must keep at least one superuser.',
 } as const;
 
-export const schoolIdParamSchema = z.object({ schoolId: z.coerce.number().int().positive() });
+export const schoolIdParamSchema = z.object({ schoolId: idParam });
 
 /**
  * A member of a school or an open invitation (spec section 3, Senco). `sencoId` is the user id of a member and
@@ -24,14 +25,14 @@ export type Senco = z.infer<typeof sencoSchema>;
 export const sencoListSchema = z.array(sencoSchema);
 
 export const removeSencoRequestSchema = z.object({
-  schoolId: z.number().int().positive(),
-  sencoId: z.number().int().positive(),
+  schoolId: idSchema,
+  sencoId: idSchema,
 });
 export type RemoveSencoRequest = z.infer<typeof removeSencoRequestSchema>;
 
 export const updateSencoRequestSchema = z.object({
-  schoolId: z.number().int().positive(),
-  sencoId: z.number().int().positive(),
+  schoolId: idSchema,
+  sencoId: idSchema,
   isSchoolSuperuser: z.boolean(),
   isSenco: z.boolean().optional(),
 });

@@ -8,10 +8,67 @@ export const apiErrorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
+/*
+ * Request input rules, one place for every endpoint (PostgreSQL turns what they keep out into 500s: `integer`
+ * columns end at 2^31-1 and text cannot hold NUL).
+ */
+
+/** The largest id: ids are PostgreSQL `integer` (serial) columns. */
+export const ID_MAX = 2_147_483_647;
+
+export const INPUT_ERRORS = {
+  id: `Enter a whole number from 1 to ${ID_MAX}.`,
+  controlCharacters: 'Control characters and unpaired surrogates are not allowed.',
+} as const;
+
+const wholeNumberMessage = (min: number, max: number) => `Enter a whole number from ${min} to ${max}.`;
+
+/** An id in a JSON body: a whole number from 1 to ID_MAX. */
+export const idSchema = z
+  .number({ error: INPUT_ERRORS.id })
+  .int(INPUT_ERRORS.id)
+  .min(1, INPUT_ERRORS.id)
+  .max(ID_MAX, INPUT_ERRORS.id);
+
+/**
+ * A whole number in a path or query string, in canonical decimal form only: no sign, leading zeros, spaces,
+ * hexadecimal, exponent or fraction, so that `+1`, `01`, `0x1` and `1e0` are refused instead of read as 1.
+ * A number is accepted too, so that callers can build paths and queries from numbers.
+ */
+export function intParam(min: number, max: number) {
+  const message = wholeNumberMessage(min, max);
+  const canonical = z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,9})$/)
+    .transform(Number);
+  return z
+    .union([canonical, z.number().int().min(min).max(max)], { error: message })
+    .pipe(z.number().min(min, message).max(max, message));
+}
+
+/** An id in a path or query string (see intParam). */
+export const idParam = intParam(1, ID_MAX);
+
+// \p{Cc}: the C0 and C1 control characters and DEL; \p{Cs}: half of a surrogate pair standing alone.
+const SINGLE_LINE = /^[^\p{Cc}\p{Cs}]*$/u;
+// The same but for tab, line feed and carriage return (one character class: linear on long input).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const MULTI_LINE = /^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\p{Cs}]*$/u;
+
+type StringParams = Parameters<typeof z.string>[0];
+
+/** Every text field of a request: no control characters (PostgreSQL cannot store NUL). */
+export const text = (params?: StringParams) =>
+  z.string(params).regex(SINGLE_LINE, INPUT_ERRORS.controlCharacters);
+
+/** Free text that may span lines: tab, line feed and carriage return allowed, other control characters not. */
+export const multilineText = (params?: StringParams) =>
+  z.string(params).regex(MULTI_LINE, INPUT_ERRORS.controlCharacters);
+
 /** Lists that can grow are paged with limit and offset. */
 export const pageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: intParam(1, 1000).default(100),
+  offset: intParam(0, ID_MAX).default(0),
 });
 
 export function pagedSchema<T extends z.ZodType>(row: T) {
@@ -22,7 +79,7 @@ export interface Paged<T> {
   results: T[];
 }
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamSchema = z.object({ id: idParam });
 
 export const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),

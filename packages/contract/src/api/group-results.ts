@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { HIGHEST_GRADE } from '../constants';
+import { idParam, intParam } from './common';
 import { nationalNormSchema, subjectSchema, yearTimeSchema } from './catalog';
 import {
   methodScoreSchema,
@@ -106,8 +108,8 @@ export const yearGradeSummarySchema = z.object({
 export const yearGradeListSchema = z.array(yearGradeSummarySchema);
 
 export const yeargradeParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  yeargradeId: z.coerce.number().int().min(1).max(8),
+  id: idParam,
+  yeargradeId: intParam(1, HIGHEST_GRADE),
 });
 
 /** One school year's cohort of the grade: its groups and per subject and moment the aggregate. */

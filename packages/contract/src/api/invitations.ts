@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, text } from './common';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE_MESSAGES } from '../password-rules';
 
 /** Days an invitation link stays valid. */
@@ -18,7 +19,7 @@ export const INVITATION_ERRORS = {
   existingAccountPassword: 'An account with this e-mail address exists: enter the password of that account.',
 } as const;
 
-const email = z.string().trim().toLowerCase().pipe(z.email());
+const email = text().trim().toLowerCase().pipe(z.email());
 
 /** True for an address the invitation endpoint accepts (the same rule the server applies per address). */
 export function isValidInvitationEmail(value: string): boolean {
@@ -26,8 +27,8 @@ export function isValidInvitationEmail(value: string): boolean {
 }
 
 export const createInvitationsRequestSchema = z.object({
-  schoolId: z.number().int().positive(),
-  emails: z.array(z.string().max(1000)).min(1).max(INVITATION_MAX_EMAILS),
+  schoolId: idSchema,
+  emails: z.array(text().max(1000)).min(1).max(INVITATION_MAX_EMAILS),
   isSchoolSuperuser: z.boolean().optional().default(false),
 });
 export type CreateInvitationsRequest = z.input<typeof createInvitationsRequestSchema>;
@@ -41,7 +42,7 @@ export const invitationResultSchema = z.object({
 export const createInvitationsResponseSchema = z.object({ invitations: z.array(invitationResultSchema) });
 export type CreateInvitationsResponse = z.infer<typeof createInvitationsResponseSchema>;
 
-export const invitationKeyParamSchema = z.object({ key: z.string().min(1).max(200) });
+export const invitationKeyParamSchema = z.object({ key: text().min(1).max(200) });
 
 /** What the accept screen reads by key (public). Expired open keys answer 404; used keys answer accepted. */
 export const invitationSchema = z.object({
@@ -60,18 +61,17 @@ export const invitationSchema = z.object({
 export type Invitation = z.infer<typeof invitationSchema>;
 
 const requiredText = (max: number) =>
-  z.string({ error: INVITATION_ERRORS.required }).trim().min(1, INVITATION_ERRORS.required).max(max);
+  text({ error: INVITATION_ERRORS.required }).trim().min(1, INVITATION_ERRORS.required).max(max);
 
 const acceptFields = z.object({
   email: requiredText(254),
   firstName: requiredText(150),
   lastName: requiredText(150),
-  password: z
-    .string({ error: INVITATION_ERRORS.required })
+  password: text({ error: INVITATION_ERRORS.required })
     .min(1, INVITATION_ERRORS.required)
     .min(PASSWORD_MIN_LENGTH, PASSWORD_RULE_MESSAGES.tooShort)
     .max(PASSWORD_MAX_LENGTH, PASSWORD_RULE_MESSAGES.tooLong),
-  passwordConfirmation: z.string({ error: INVITATION_ERRORS.required }).min(1, INVITATION_ERRORS.required),
+  passwordConfirmation: text({ error: INVITATION_ERRORS.required }).min(1, INVITATION_ERRORS.required),
 });
 
 const passwords = acceptFields.pick({ password: true, passwordConfirmation: true });
@@ -90,7 +90,7 @@ export type AcceptInvitationRequest = z.input<typeof acceptInvitationRequestSche
 export const acceptInvitationResponseSchema = z.object({ username: z.string() });
 export type AcceptInvitationResponse = z.infer<typeof acceptInvitationResponseSchema>;
 
-export const removeInvitationRequestSchema = z.object({ id: z.number().int().positive() });
+export const removeInvitationRequestSchema = z.object({ id: idSchema });
 export const updateInvitationRequestSchema = z.object({ isSchoolSuperuser: z.boolean() });
 
 /** An open invitation as its school's superusers see it (after an update). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import { AUTH_CODE_LENGTH } from '../constants';
 
 /**
@@ -23,7 +24,7 @@ export const totpActivateResponseSchema = z.object({ uri: z.string() });
 export type TotpActivateResponse = z.infer<typeof totpActivateResponseSchema>;
 
 export const totpCodeParamSchema = z.object({
-  code: z.string().regex(new RegExp(`^\\d{${AUTH_CODE_LENGTH}}$`), OTP_ERRORS.invalidCode),
+  code: text().regex(new RegExp(`^\\d{${AUTH_CODE_LENGTH}}$`), OTP_ERRORS.invalidCode),
 });
 
 export const totpResultSchema = z.object({ result: z.boolean() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './common';
 
 export const PERMISSION_ERRORS = {
   notMember: 'This user is not a member of this school.',
@@ -14,8 +15,8 @@ export type UserPermissions = z.infer<typeof userPermissionsSchema>;
 export const schoolPermissionsSchema = z.array(userPermissionsSchema);
 
 export const changePermissionsRequestSchema = z.object({
-  schoolId: z.number().int().positive(),
-  userId: z.number().int().positive(),
-  groupIds: z.array(z.number().int().positive()).min(1).max(500),
+  schoolId: idSchema,
+  userId: idSchema,
+  groupIds: z.array(idSchema).min(1).max(500),
 });
 export type ChangePermissionsRequest = z.infer<typeof changePermissionsRequestSchema>;

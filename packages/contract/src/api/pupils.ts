@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, idSchema } from './common';
 import { nationalNormSchema, subjectSchema } from './catalog';
 import {
   methodScoreSchema,
@@ -10,7 +11,7 @@ import {
 } from './results';
 
 /** `GET /pupils/{id}/?school_id=` */
-export const pupilQuerySchema = z.object({ school_id: z.coerce.number().int().positive() });
+export const pupilQuerySchema = z.object({ school_id: idParam });
 
 /** A pupil's enrolment in a group in one school year (its own grade there). */
 export const enrolmentSchema = z.object({
@@ -32,7 +33,7 @@ export type PupilOutflowAdvice = z.infer<typeof pupilOutflowAdviceSchema>;
 
 /** `POST /pupil-outflow-advice/`: sets (or replaces) the advice of a pupil. */
 export const pupilOutflowAdviceInputSchema = z.object({
-  pupilId: z.number().int().positive(),
+  pupilId: idSchema,
   outflowAdvice: outflowAdviceSchema,
 });
 export type PupilOutflowAdviceInput = z.infer<typeof pupilOutflowAdviceInputSchema>;
@@ -66,6 +67,6 @@ export const pupilDetailSchema = personNameSchema.extend({
 export type PupilDetail = z.infer<typeof pupilDetailSchema>;
 
 /** `POST /pin_pupil/` (spec name `pupil_id`) → the pin `{ id, pupilId }`; `DELETE /pin_pupil/{id}/` by pin id. */
-export const pinPupilInputSchema = z.object({ pupil_id: z.number().int().positive() });
+export const pinPupilInputSchema = z.object({ pupil_id: idSchema });
 export const pinSchema = z.object({ id: z.number().int(), pupilId: z.number().int() });
 export type Pin = z.infer<typeof pinSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, intParam } from './common';
 import { APPROACHES, OUTFLOW_ADVICES, PERFORMANCE_LETTERS, REFERENCE_LEVELS } from '../constants';
 import { ALPHABETICAL_LEVELS, ROMAN_LEVELS } from '../scores';
 import { nationalNormSchema, subjectSchema, testProviderCodeSchema, yearTimeSchema } from './catalog';
@@ -75,7 +76,7 @@ export type SchoolAmbition = z.infer<typeof schoolAmbitionSchema>;
 /** `PATCH /school_ambitions/{id}/` (school superusers): the band, 0 ≤ lowScore ≤ highScore ≤ 100. */
 export const schoolAmbitionUpdateSchema = z
   .object({
-    id: z.number().int().positive(),
+    id: idSchema,
     lowScore: z.number().min(0).max(100),
     highScore: z.number().min(0).max(100),
   })
@@ -131,7 +132,7 @@ export type SchoolHistory = z.infer<typeof schoolHistorySchema>;
 /* ---------- GET /school_pupils/{id}/?school_year= ---------- */
 
 export const schoolYearQuerySchema = z.object({
-  school_year: z.coerce.number().int().min(2000).max(2100).optional(),
+  school_year: intParam(2000, 2100).optional(),
 });
 
 /** A pupil in a group of the school year; `pinId` is the user's pin (for `DELETE /pin_pupil/{pinId}/`). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intParam } from './common';
 import { nationalTestSchema, testProviderSchema } from './catalog';
 
 export const schoolClassSchema = z.object({
@@ -33,5 +34,5 @@ export type School = z.infer<typeof schoolSchema>;
 
 /** `GET /schools/{id}/?school_year=2024`: the groups of that school year instead of the session's. */
 export const schoolQuerySchema = z.object({
-  school_year: z.coerce.number().int().min(2000).max(2100).optional(),
+  school_year: intParam(2000, 2100).optional(),
 });

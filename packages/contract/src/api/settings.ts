@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 /**
  * User settings (spec section 3): `GET /user-settings/` (defaults are created on first read),
@@ -27,6 +28,6 @@ export const userSettingsInputSchema = z.object({
   showNationalAverage: z.boolean().optional(),
   showBarAverage: z.boolean().optional(),
   aggregationType: z.enum(AGGREGATION_TYPES).optional(),
-  preferredTestsView: z.string().trim().max(100).nullable().optional(),
+  preferredTestsView: text().trim().max(100).nullable().optional(),
 });
 export type UserSettingsInput = z.input<typeof userSettingsInputSchema>;

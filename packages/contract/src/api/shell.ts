@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, multilineText, text } from './common';
 
 /**
  * Calls of the app shell (spec sections 2 and 4).
@@ -18,9 +19,9 @@ export const CLIENT_ERROR_LIMITS = { message: 1000, path: 500, stack: 8000 } as 
 
 export const clientErrorReportSchema = z.object({
   reportId: z.uuid(),
-  message: z.string().trim().min(1).max(CLIENT_ERROR_LIMITS.message),
-  path: z.string().max(CLIENT_ERROR_LIMITS.path),
-  stack: z.string().max(CLIENT_ERROR_LIMITS.stack).optional(),
+  message: multilineText().trim().min(1).max(CLIENT_ERROR_LIMITS.message),
+  path: text().max(CLIENT_ERROR_LIMITS.path),
+  stack: multilineText().max(CLIENT_ERROR_LIMITS.stack).optional(),
 });
 export type ClientErrorReport = z.input<typeof clientErrorReportSchema>;
 
@@ -42,7 +43,7 @@ export const hiddenNotificationListSchema = z.array(hiddenNotificationSchema);
 export const hideNotificationRequestSchema = z
   .object({
     kind: z.enum(HIDDEN_NOTIFICATION_KINDS),
-    schoolId: z.number().int().positive(),
+    schoolId: idSchema,
     schoolYear: z.number().int().min(2000).max(2100).nullable().optional(),
   })
   .refine((value) => (value.kind === 'new_school_year') === (value.schoolYear != null), {

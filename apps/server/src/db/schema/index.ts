@@ -7,4 +7,3 @@ export * from './results';
 export * from './pupil-care';
 export * from './plans';
 export * from './platform';
-export * from './relations';

@@ -34,6 +34,8 @@ export const invitations = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     acceptedAt: timestamptz('accepted_at'),
     acceptedUserId: integer('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Set once the invitation mail went out, so a retried request does not mail it twice. */
+    mailSentAt: timestamptz('mail_sent_at'),
   },
   (t) => [index('invitations_school_id_idx').on(t.schoolId)],
 );

@@ -29,6 +29,11 @@ export const users = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     isRestricted: boolean('is_restricted').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The provider's own staff (impersonation, uploads, system templates). Granted explicitly by other staff or
+     * on the server's command line, never derived from the e-mail address alone.
+     */
+    isProviderStaff: boolean('is_provider_staff').notNull().default(false),
     /** AES-GCM sealed (platform/secret-box), never the plain secret. */
     totpSecretEnc: text('totp_secret_enc'),
     totpActive: boolean('totp_active').notNull().default(false),
@@ -77,6 +82,10 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The staff member's own session an impersonation was started from: it ends when that one does. */
+    impersonatorSessionId: text('impersonator_session_id'),
+    /** An impersonated session reads only this school. */
+    impersonatedSchoolId: integer('impersonated_school_id'),
     rememberMe: boolean('remember_me').notNull().default(false),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
@@ -104,6 +113,34 @@ export const passwordResetTokens = pgTable(
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
 );
+
+/** A requested change of e-mail address: applied only once the link mailed to the new address is opened. */
+export const emailChangeRequests = pgTable(
+  'email_change_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    /** SHA-256 (hex) of the link's key; the key itself is only in the mail. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('email_change_requests_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Values the server keeps about itself, such as a canary sealed with the two-step encryption key, so that a
+ * start with another key stops with a clear message instead of failing at the next two-step login.
+ */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
 
 /** Fixed-window counters for rate limits that must hold across server processes (login, TOTP). */
 export const loginAttempts = pgTable(

@@ -9,7 +9,7 @@ import { writeAudit } from '../../platform/audit';
 import { badRequest, unauthorized } from '../../platform/http-errors';
 import { hashPassword } from '../../platform/passwords';
 import type { ActiveSession } from '../../platform/sessions';
-import type { AttemptSource } from '../auth/service';
+import type { AttemptSource } from '../../platform/password-attempts';
 import { checkCurrentPassword } from './password-confirmation';
 import { findUser, revokeUserSessions, setPasswordHash } from './repository';
 

@@ -8,9 +8,9 @@ import {
 import type { AppContext } from '../../context';
 import { badRequest, unauthorized } from '../../platform/http-errors';
 import { verifyPassword } from '../../platform/passwords';
-import { releaseAttempt, reserveAttempt } from '../../platform/rate-limit';
+import { releaseAttempt } from '../../platform/rate-limit';
 import type { ActiveSession } from '../../platform/sessions';
-import { passwordAttemptChecks, type AttemptSource } from '../auth/service';
+import { beginPasswordAttempt, type AttemptSource } from '../../platform/password-attempts';
 import { findPasswordConfirmedAt, findUser, stampPasswordConfirmation } from './repository';
 
 const CONFIRMATION_VALID_MS = PASSWORD_CONFIRMATION_VALID_MINUTES * 60_000;
@@ -25,9 +25,9 @@ export async function checkCurrentPassword(
   password: string,
   source: AttemptSource,
 ): Promise<boolean> {
-  const reservation = await reserveAttempt(ctx.db, passwordAttemptChecks(user.username, source), ctx.now());
+  const attempt = await beginPasswordAttempt(ctx, user.username, source, { codeOffered: false });
   const ok = await verifyPassword(user.passwordHash, password);
-  if (ok) await releaseAttempt(ctx.db, reservation);
+  if (ok) await releaseAttempt(ctx.db, attempt.reservation);
   return ok;
 }
 

@@ -14,7 +14,7 @@ import { writeAudit } from '../../platform/audit';
 import { badRequest } from '../../platform/http-errors';
 import { hashPassword } from '../../platform/passwords';
 import { LIMITS, reserveAttempt } from '../../platform/rate-limit';
-import type { AttemptSource } from '../auth/service';
+import type { AttemptSource } from '../../platform/password-attempts';
 import { passwordResetMail } from './mail-templates';
 import { newPasswordErrors } from './password-change';
 import { findUserByEmail, revokeUserSessions, setPasswordHash } from './repository';

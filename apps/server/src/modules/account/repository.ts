@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schoolMemberships, schools, sessions, users } from '../../db/schema/index';
+import { revokeImpersonationsBy } from '../../platform/sessions';
 
 export { findUserById as findUser, findUserByEmail } from '../../platform/user-lookup';
 
@@ -12,6 +13,7 @@ export function listUserSchools(db: Db, userId: number) {
       brinCode: schools.brinCode,
       payingStatus: schools.payingStatus,
       isSchoolSuperuser: schoolMemberships.isSchoolSuperuser,
+      isSenco: schoolMemberships.isSenco,
     })
     .from(schoolMemberships)
     .innerJoin(schools, eq(schools.id, schoolMemberships.schoolId))
@@ -53,7 +55,10 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
-/** Revokes the user's live sessions, except `keepSessionId` when given. */
+/**
+ * Revokes the user's live sessions, except `keepSessionId` when given, and every impersonated session the user
+ * started (a staff member's password change ends them all, including one started from the kept session).
+ */
 export async function revokeUserSessions(
   db: Db,
   userId: number,
@@ -66,6 +71,7 @@ export async function revokeUserSessions(
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(...conditions));
+  await revokeImpersonationsBy(db, userId, now);
 }
 
 export async function stampPasswordConfirmation(db: Db, sessionId: string, now: Date): Promise<void> {

@@ -1,88 +1,36 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  detailResponseSchema,
-  passwordChangeRequestSchema,
-  passwordConfirmRequestSchema,
-  passwordConfirmResponseSchema,
-  passwordResetConfirmRequestSchema,
-  passwordResetRequestSchema,
-  profileSchema,
-  updateUserRequestSchema,
-} from '@leerzicht/contract';
+import { accountEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { sessionOf } from '../../platform/authentication';
+import { route, signedIn } from '../../platform/routing/index';
+import { confirmEmailChange } from './email-change';
 import { changePassword } from './password-change';
 import { confirmPassword } from './password-confirmation';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset';
 import { getProfile } from './service';
 import { updateUser } from './user-update';
 
+/** The user's own account: no school, so no policy beyond the session; the reset and e-mail links are public. */
 export async function accountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['account'];
+  const own = { tags, access: { auth: 'session', pupilData: 'none' } } as const;
+  // Public: the key in the e-mailed link is the credential.
+  const link = { tags, access: { auth: 'public', pupilData: 'none' } } as const;
 
-  api.get(
-    '/profile/',
-    { schema: { tags: ['account'], response: { 200: profileSchema } }, preHandler: app.requireSession },
-    (request) => getProfile(ctx, sessionOf(request)),
+  route(app, endpoints.profile, own, (call) => getProfile(ctx, signedIn(call)));
+  route(app, endpoints.updateUser, own, (call) =>
+    updateUser(ctx, signedIn(call), call.input.body, call.request.log),
   );
-
-  api.patch(
-    '/rest-auth/user/',
-    {
-      schema: { tags: ['account'], body: updateUserRequestSchema, response: { 200: profileSchema } },
-      preHandler: app.requireSession,
-    },
-    (request) => updateUser(ctx, sessionOf(request), request.body),
+  route(app, endpoints.confirmEmailChange, link, (call) =>
+    confirmEmailChange(ctx, call.input.body, call.request.log),
   );
-
-  api.post(
-    '/rest-auth/password/confirm/',
-    {
-      schema: {
-        tags: ['account'],
-        body: passwordConfirmRequestSchema,
-        response: { 200: passwordConfirmResponseSchema },
-      },
-      preHandler: app.requireSession,
-    },
-    (request) => confirmPassword(ctx, sessionOf(request), request.body, { ip: request.ip }),
+  route(app, endpoints.confirmPassword, own, (call) =>
+    confirmPassword(ctx, signedIn(call), call.input.body, { ip: call.request.ip }),
   );
-
-  api.post(
-    '/rest-auth/password/change/',
-    {
-      schema: {
-        tags: ['account'],
-        body: passwordChangeRequestSchema,
-        response: { 200: detailResponseSchema },
-      },
-      preHandler: app.requireSession,
-    },
-    (request) => changePassword(ctx, sessionOf(request), request.body, { ip: request.ip }),
+  route(app, endpoints.changePassword, own, (call) =>
+    changePassword(ctx, signedIn(call), call.input.body, { ip: call.request.ip }),
   );
-
-  api.post(
-    '/rest-auth/password/reset/',
-    {
-      schema: {
-        tags: ['account'],
-        body: passwordResetRequestSchema,
-        response: { 200: detailResponseSchema },
-      },
-    },
-    (request) => requestPasswordReset(ctx, request.body, { ip: request.ip }, request.log),
+  route(app, endpoints.requestPasswordReset, link, (call) =>
+    requestPasswordReset(ctx, call.input.body, { ip: call.request.ip }, call.request.log),
   );
-
-  api.post(
-    '/rest-auth/password/reset/confirm/',
-    {
-      schema: {
-        tags: ['account'],
-        body: passwordResetConfirmRequestSchema,
-        response: { 200: detailResponseSchema },
-      },
-    },
-    (request) => confirmPasswordReset(ctx, request.body),
-  );
+  route(app, endpoints.confirmPasswordReset, link, (call) => confirmPasswordReset(ctx, call.input.body));
 }

@@ -1,12 +1,12 @@
 import { HOMEPAGE_PAGES, fullName, schoolYearOf, type HomepagePage, type Profile } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../platform/http-errors';
+import { resolveSchoolAccess } from '../../platform/access/index';
+import { isProviderStaff } from '../../platform/provider-staff';
+import { isReadOnlySession } from '../../platform/routing/index';
 import type { ActiveSession } from '../../platform/sessions';
+import { findPendingEmail } from './email-change-repository';
 import { findUser, listUserSchools } from './repository';
-
-export function isProviderEmail(email: string, providerDomain: string): boolean {
-  return email.toLowerCase().endsWith(`@${providerDomain.toLowerCase()}`);
-}
 
 function homepagePage(value: string | null): HomepagePage {
   return (HOMEPAGE_PAGES as readonly string[]).includes(value ?? '') ? (value as HomepagePage) : 'schools';
@@ -15,10 +15,20 @@ function homepagePage(value: string | null): HomepagePage {
 export async function getProfile(ctx: AppContext, session: ActiveSession): Promise<Profile> {
   const user = await findUser(ctx.db, session.userId);
   if (!user) throw unauthorized();
-  const schools = await listUserSchools(ctx.db, user.id);
+  const memberships = await listUserSchools(ctx.db, user.id);
+  // The one access resolver decides per school (an impersonated session reaches only its own school).
+  const schools = (
+    await Promise.all(
+      memberships.map(async (school) => {
+        const access = await resolveSchoolAccess(ctx.db, session, school.id);
+        return access ? { ...school, groupIds: access.groupIds } : null;
+      }),
+    )
+  ).flatMap((school) => (school ? [school] : []));
   return {
     id: user.id,
     email: user.email,
+    pendingEmail: await findPendingEmail(ctx.db, user.id, ctx.now()),
     username: user.username,
     firstName: user.firstName,
     lastName: user.lastName,
@@ -28,7 +38,9 @@ export async function getProfile(ctx: AppContext, session: ActiveSession): Promi
     isRestricted: user.isRestricted,
     isImpersonated: session.impersonatorId !== null,
     isSchoolSuperuserOnAnySchool: schools.some((school) => school.isSchoolSuperuser),
-    isProviderStaff: isProviderEmail(user.email, ctx.config.PROVIDER_DOMAIN),
+    // Impersonated sessions never carry the staff member's powers, nor the target's (targets are never staff).
+    isProviderStaff: session.impersonatorId === null && isProviderStaff(user, ctx.config.PROVIDER_DOMAIN),
+    canWrite: !isReadOnlySession(session),
     currentSchoolYear: session.currentSchoolYear ?? schoolYearOf(ctx.now()),
     schools,
     homepage: {

@@ -1,8 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_ERRORS, type Profile, type UpdateUserRequest } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, unauthorized } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
+import { requestEmailChange } from './email-change';
 import { requireRecentPasswordConfirmation } from './password-confirmation';
 import {
   findAccountConflicts,
@@ -14,14 +16,16 @@ import {
 import { getProfile } from './service';
 
 /**
- * `PATCH /rest-auth/user/`: changes any of e-mail, names, username and language. Username and e-mail
- * stay unique case-insensitively (per-field errors, nothing stored on any error); a new e-mail address
- * needs a fresh password confirmation. Answers the updated profile.
+ * `PATCH /rest-auth/user/`: changes any of names, username and language at once (username unique
+ * case-insensitively, per-field errors, nothing stored on any error). A new e-mail address needs a fresh
+ * password confirmation, checked before anything else, and takes effect only once the link mailed to it is
+ * opened (see email-change.ts); the answer is the profile with the new address under `pendingEmail`.
  */
 export async function updateUser(
   ctx: AppContext,
   session: ActiveSession,
   input: UpdateUserRequest,
+  log: FastifyBaseLogger,
 ): Promise<Profile> {
   const user = await findUser(ctx.db, session.userId);
   if (!user) throw unauthorized();
@@ -32,28 +36,23 @@ export async function updateUser(
   if (input.lastName !== undefined && input.lastName !== user.lastName) changes.lastName = input.lastName;
   if (input.language !== undefined && input.language !== user.language) changes.language = input.language;
   if (input.username !== undefined && input.username !== user.username) changes.username = input.username;
-  if (input.email !== undefined && input.email !== user.email) changes.email = input.email;
+  // Another spelling of the same mailbox (case only) needs no confirmation link.
+  const sameMailbox = input.email !== undefined && input.email.toLowerCase() === user.email.toLowerCase();
+  if (sameMailbox && input.email !== user.email) changes.email = input.email;
+  const newEmail = input.email !== undefined && !sameMailbox ? input.email : undefined;
 
-  const errors: Record<string, string[]> = {};
-  const conflicts = await findAccountConflicts(ctx.db, user.id, {
-    username: changes.username,
-    email: changes.email,
-  });
-  if (conflicts.username) errors.username = [ACCOUNT_ERRORS.usernameTaken];
-  if (conflicts.email) errors.email = [ACCOUNT_ERRORS.emailTaken];
-  if (Object.keys(errors).length > 0) throw badRequest('Invalid input.', errors);
-  if (changes.email !== undefined) await requireRecentPasswordConfirmation(ctx, session);
+  // The password comes first, so that a signed-in caller cannot probe other accounts' addresses without it.
+  if (newEmail !== undefined) await requireRecentPasswordConfirmation(ctx, session);
+  const conflicts = await findAccountConflicts(ctx.db, user.id, { username: changes.username });
+  if (conflicts.username) throw badRequest('Invalid input.', { username: [ACCOUNT_ERRORS.usernameTaken] });
 
   if (Object.keys(changes).length > 0) {
     try {
       await updateUserFields(ctx.db, user.id, changes);
     } catch (error) {
-      // Another account took the name or address between the check and the write.
+      // Another account took the name between the check and the write.
       if (!isUniqueViolation(error)) throw error;
-      const field = changes.email !== undefined && changes.username === undefined ? 'email' : 'username';
-      throw badRequest('Invalid input.', {
-        [field]: [field === 'email' ? ACCOUNT_ERRORS.emailTaken : ACCOUNT_ERRORS.usernameTaken],
-      });
+      throw badRequest('Invalid input.', { username: [ACCOUNT_ERRORS.usernameTaken] });
     }
     await writeAudit(ctx.db, {
       actorUserId: user.id,
@@ -64,5 +63,6 @@ export async function updateUser(
       at: ctx.now(),
     });
   }
+  if (newEmail !== undefined) await requestEmailChange(ctx, user, newEmail, log);
   return getProfile(ctx, session);
 }

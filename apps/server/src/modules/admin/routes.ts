@@ -1,23 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { impersonateRequestSchema, impersonateResponseSchema } from '@leerzicht/contract';
+import { adminEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { sessionOf } from '../../platform/authentication';
-import { impersonate } from './service';
+import { route, signedIn, type CallWith } from '../../platform/routing/index';
+import { impersonate, requireStaff, setProviderStaffRole } from './service';
 
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.post(
-    '/impersonate/',
-    {
-      schema: {
-        tags: ['admin'],
-        body: impersonateRequestSchema,
-        response: { 200: impersonateResponseSchema },
-      },
-      preHandler: app.requireSession,
-    },
-    (request) => impersonate(ctx, sessionOf(request), request.body),
+  const options = {
+    tags: ['admin'],
+    access: { auth: 'session', pupilData: 'none' },
+    policy: (call: CallWith<unknown>) => requireStaff(ctx, signedIn(call)),
+  } as const;
+  route(app, endpoints.impersonate, options, (call) => impersonate(ctx, signedIn(call), call.input.body));
+  route(app, endpoints.setProviderStaff, options, (call) =>
+    setProviderStaffRole(ctx, signedIn(call), call.input.params.id, call.input.body),
   );
 }

@@ -1,35 +1,71 @@
-import type { ImpersonateRequest, ImpersonateResponse } from '@leerzicht/contract';
+import {
+  IMPERSONATION_MINUTES,
+  type ImpersonateRequest,
+  type ImpersonateResponse,
+  type ProviderStaffRequest,
+  type ProviderStaffResponse,
+} from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { writeAudit } from '../../platform/audit';
-import { badRequest, forbidden, notFound, unauthorized } from '../../platform/http-errors';
-import { createSession, type ActiveSession } from '../../platform/sessions';
+import { allowOr403 } from '../../platform/access/index';
+import { badRequest, notFound, unauthorized } from '../../platform/http-errors';
+import { isProviderEmail, isProviderStaff } from '../../platform/provider-staff';
+import { createSession, revokeImpersonationsBy, type ActiveSession } from '../../platform/sessions';
 import { signSessionToken } from '../../platform/session-tokens';
-import { findUser } from '../account/repository';
-import { isProviderEmail } from '../account/service';
-import { findActiveMember } from './repository';
+import { findUserById } from '../../platform/user-lookup';
+import { canActAsStaff, canImpersonate } from './policy';
+import { findActiveMember, setProviderStaff } from './repository';
+
+/** The signed-in provider staff member behind the session (403 for everyone else, and for impersonated sessions). */
+export async function requireStaff(ctx: AppContext, session: ActiveSession) {
+  const staff = await findUserById(ctx.db, session.userId);
+  if (!staff) throw unauthorized();
+  allowOr403(
+    canActAsStaff({
+      id: staff.id,
+      isStaff: isProviderStaff(staff, ctx.config.PROVIDER_DOMAIN),
+      impersonated: session.impersonatorId !== null,
+    }),
+  );
+  return staff;
+}
 
 /**
- * `POST /impersonate/`: provider staff open a read-only session as a member of a school. Staff need not
- * belong to that school; the target must be an active member of it (404 otherwise, as for any school
- * outside reach). The session carries impersonator_id, so the write guard refuses its writes, and the
- * start is audited (ids only).
+ * `POST /impersonate/`: provider staff open a read-only session as a member of a school, for a stated support
+ * reason. The target must be an active member of that school (404 otherwise, as for any school outside reach)
+ * and not staff themselves. The session reads only that school, ends after IMPERSONATION_MINUTES or with the
+ * staff member's own session (see platform/sessions.ts), and the start is audited with who, whom and why.
  */
 export async function impersonate(
   ctx: AppContext,
   session: ActiveSession,
   input: ImpersonateRequest,
 ): Promise<ImpersonateResponse> {
-  const staff = await findUser(ctx.db, session.userId);
-  if (!staff) throw unauthorized();
-  if (!isProviderEmail(staff.email, ctx.config.PROVIDER_DOMAIN)) throw forbidden();
-  if (input.userId === staff.id)
-    throw badRequest('Invalid input.', { userId: ['You cannot impersonate yourself.'] });
-  if (!(await findActiveMember(ctx.db, input.userId, input.schoolId))) throw notFound();
+  const staff = await requireStaff(ctx, session);
+  const target = await findActiveMember(ctx.db, input.userId, input.schoolId);
+  if (!target && input.userId !== staff.id) throw notFound();
+  const actor = { id: staff.id, isStaff: true, impersonated: false };
+  if (!target || !canImpersonate(actor, target)) {
+    const why =
+      input.userId === staff.id
+        ? 'You cannot impersonate yourself.'
+        : 'Provider staff cannot be impersonated.';
+    throw badRequest('Invalid input.', { userId: [why] });
+  }
 
   const now = ctx.now();
   const created = await createSession(
     ctx.db,
-    { userId: input.userId, rememberMe: false, impersonatorId: staff.id },
+    {
+      userId: target.id,
+      rememberMe: false,
+      impersonation: {
+        impersonatorId: staff.id,
+        impersonatorSessionId: session.sessionId,
+        schoolId: input.schoolId,
+        expiresAt: new Date(now.getTime() + IMPERSONATION_MINUTES * 60_000),
+      },
+    },
     now,
   );
   await writeAudit(ctx.db, {
@@ -38,14 +74,46 @@ export async function impersonate(
     impersonatorId: staff.id,
     action: 'impersonation.start',
     entity: 'user',
-    entityId: input.userId,
+    entityId: target.id,
+    // The support reason is the staff member's own text, kept so that every impersonation can be accounted for.
+    details: { reason: input.reason, minutes: IMPERSONATION_MINUTES },
     at: now,
   });
   const token = await signSessionToken(
     ctx.jwtSecret,
-    { sessionId: created.sessionId, userId: input.userId },
+    { sessionId: created.sessionId, userId: target.id },
     created.expiresAt,
     now,
   );
   return { token };
+}
+
+/**
+ * `PUT /provider_staff/{userId}/`: provider staff grant or take away the staff role. Only accounts with an
+ * address in the provider's domain can receive it; taking it away ends the impersonations that user started.
+ */
+export async function setProviderStaffRole(
+  ctx: AppContext,
+  session: ActiveSession,
+  userId: number,
+  input: ProviderStaffRequest,
+): Promise<ProviderStaffResponse> {
+  const staff = await requireStaff(ctx, session);
+  const target = await findUserById(ctx.db, userId);
+  if (!target) throw notFound();
+  if (input.isProviderStaff && !isProviderEmail(target.email, ctx.config.PROVIDER_DOMAIN))
+    throw badRequest('Invalid input.', {
+      isProviderStaff: ["Only accounts with an address in the provider's domain can be provider staff."],
+    });
+  const now = ctx.now();
+  await setProviderStaff(ctx.db, target.id, input.isProviderStaff);
+  if (!input.isProviderStaff) await revokeImpersonationsBy(ctx.db, target.id, now);
+  await writeAudit(ctx.db, {
+    actorUserId: staff.id,
+    action: input.isProviderStaff ? 'provider_staff.grant' : 'provider_staff.revoke',
+    entity: 'user',
+    entityId: target.id,
+    at: now,
+  });
+  return { userId: target.id, isProviderStaff: input.isProviderStaff };
 }

@@ -1,73 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  detailResponseSchema,
-  loginRequestSchema,
-  loginResponseSchema,
-  totpActivateResponseSchema,
-  totpCodeParamSchema,
-  totpResultSchema,
-  totpStatusSchema,
-} from '@leerzicht/contract';
+import { authEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { sessionOf } from '../../platform/authentication';
+import { route, signedIn } from '../../platform/routing/index';
 import { revokeSession } from '../../platform/sessions';
 import { login } from './service';
 import { activateTotp, deactivateTotp, totpStatus, verifyTotp } from './totp-service';
 
+/**
+ * Sign-in and two-step login. Login and logout stay open to demo and impersonated sessions (their endpoints say
+ * `read-only-allowed`); the two-step GETs change the account, so their endpoints are writes.
+ */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+  const own = { tags, access: { auth: 'session', pupilData: 'none' } } as const;
 
-  api.post(
-    '/login/',
-    {
-      schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: loginResponseSchema } },
-    },
-    (request) => login(ctx, request.body, { ip: request.ip }),
+  route(app, endpoints.login, { tags, access: { auth: 'public', pupilData: 'none' } }, (call) =>
+    login(ctx, call.input.body, { ip: call.request.ip }),
   );
-
-  api.post(
-    '/logout/',
-    {
-      schema: { tags: ['auth'], response: { 200: detailResponseSchema } },
-      preHandler: app.requireSession,
-    },
-    async (request) => {
-      await revokeSession(ctx.db, sessionOf(request).sessionId, ctx.now());
-      return { detail: 'Logged out.' };
-    },
+  route(app, endpoints.logout, own, async (call) => {
+    await revokeSession(ctx.db, signedIn(call).sessionId, ctx.now());
+    return { detail: 'Logged out.' };
+  });
+  route(app, endpoints.totpStatus, own, (call) => totpStatus(ctx, signedIn(call)));
+  route(app, endpoints.totpActivate, own, (call) => activateTotp(ctx, signedIn(call)));
+  route(app, endpoints.totpVerify, own, (call) =>
+    verifyTotp(ctx, signedIn(call), call.input.params.code, { ip: call.request.ip }),
   );
-
-  api.get(
-    '/otp/totp/',
-    { schema: { tags: ['auth'], response: { 200: totpStatusSchema } }, preHandler: app.requireSession },
-    (request) => totpStatus(ctx, sessionOf(request)),
-  );
-
-  api.get(
-    '/otp/totp/activate',
-    {
-      schema: { tags: ['auth'], response: { 200: totpActivateResponseSchema } },
-      preHandler: app.requireSession,
-    },
-    (request) => activateTotp(ctx, sessionOf(request)),
-  );
-
-  api.get(
-    '/otp/totp/verify/:code',
-    {
-      schema: { tags: ['auth'], params: totpCodeParamSchema, response: { 200: totpResultSchema } },
-      preHandler: app.requireSession,
-    },
-    (request) => verifyTotp(ctx, sessionOf(request), request.params.code, { ip: request.ip }),
-  );
-
-  api.get(
-    '/otp/totp/deactivate/:code',
-    {
-      schema: { tags: ['auth'], params: totpCodeParamSchema, response: { 200: totpResultSchema } },
-      preHandler: app.requireSession,
-    },
-    (request) => deactivateTotp(ctx, sessionOf(request), request.params.code, { ip: request.ip }),
+  route(app, endpoints.totpDeactivate, own, (call) =>
+    deactivateTotp(ctx, signedIn(call), call.input.params.code, { ip: call.request.ip }),
   );
 }

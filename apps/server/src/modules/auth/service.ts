@@ -1,12 +1,21 @@
 import { LOGIN_MARKERS, type LoginRequest } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { badRequest } from '../../platform/http-errors';
+import { badRequest, HttpError } from '../../platform/http-errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import { LIMITS, pruneAttempts, releaseAttempt, reserveAttempt } from '../../platform/rate-limit';
+import {
+  LIMITS,
+  pruneAttempts,
+  rememberAddress,
+  releaseAttempt,
+  reserveAttempt,
+} from '../../platform/rate-limit';
 import { createSession } from '../../platform/sessions';
 import { signSessionToken } from '../../platform/session-tokens';
 import { matchTotpStep } from '../../platform/totp';
+import { beginPasswordAttempt, type AttemptSource } from '../../platform/password-attempts';
 import { claimTotpStep, findUserByUsername, hasConnectedPayingSchool, recordLogin } from './repository';
+
+export type { AttemptSource } from '../../platform/password-attempts';
 
 export const GENERIC_LOGIN_FAILURE = 'Unable to log in with provided credentials.';
 
@@ -14,25 +23,33 @@ export const GENERIC_LOGIN_FAILURE = 'Unable to log in with provided credentials
 let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => (dummyHash ??= hashPassword('leerzicht-timing-equaliser'));
 
-/** Who is asking: the account named in the request and the client address. */
-export interface AttemptSource {
-  ip: string;
-}
-
-/** Password attempts count per username (known or not, so the limit reveals nothing) and per address. */
-export function passwordAttemptChecks(username: string, source: AttemptSource) {
-  return [
-    { limit: LIMITS.passwordPerAccount, subject: username },
-    { limit: LIMITS.passwordPerAddress, subject: source.ip },
-  ];
-}
-
 /** Code attempts count per account and per address, separately from password attempts. */
 export function codeAttemptChecks(userId: number, source: AttemptSource) {
   return [
     { limit: LIMITS.codePerAccount, subject: `user:${userId}` },
     { limit: LIMITS.codePerAddress, subject: source.ip },
   ];
+}
+
+export const TOTP_SECRET_UNREADABLE =
+  'Two-step login is not available: the server cannot read the two-step secret of this account. Please contact support.';
+
+/**
+ * The plain two-step secret. A secret that does not open (the server started with another key) is the server's
+ * fault, not the user's: a clear 500, raised before any code attempt is counted.
+ */
+function openSecret(ctx: AppContext, sealed: string): string {
+  try {
+    return ctx.secretBox.decrypt(sealed);
+  } catch {
+    throw new HttpError(500, TOTP_SECRET_UNREADABLE);
+  }
+}
+
+/** Whether the code is right for the secret, in a time step not used before (which it then claims). */
+async function codeMatches(ctx: AppContext, user: { id: number; secret: string }, code: string) {
+  const step = matchTotpStep(user.secret, code, ctx.now());
+  return step !== null && (await claimTotpStep(ctx.db, user.id, step));
 }
 
 /**
@@ -45,10 +62,9 @@ export async function checkTotpCode(
   code: string,
   source: AttemptSource,
 ): Promise<boolean> {
-  const now = ctx.now();
-  const reservation = await reserveAttempt(ctx.db, codeAttemptChecks(user.id, source), now);
-  const step = matchTotpStep(ctx.secretBox.decrypt(user.totpSecretEnc), code, now);
-  if (step === null || !(await claimTotpStep(ctx.db, user.id, step))) return false;
+  const secret = openSecret(ctx, user.totpSecretEnc);
+  const reservation = await reserveAttempt(ctx.db, codeAttemptChecks(user.id, source), ctx.now());
+  if (!(await codeMatches(ctx, { id: user.id, secret }, code))) return false;
   await releaseAttempt(ctx.db, reservation);
   return true;
 }
@@ -58,24 +74,31 @@ export async function login(
   input: LoginRequest,
   source: AttemptSource,
 ): Promise<{ token: string }> {
-  const reservation = await reserveAttempt(ctx.db, passwordAttemptChecks(input.username, source), ctx.now());
+  const code = input.totpChallenge;
+  const attempt = await beginPasswordAttempt(ctx, input.username, source, {
+    codeOffered: code !== undefined,
+  });
   const user = await findUserByUsername(ctx.db, input.username);
   const passwordOk = user
     ? await verifyPassword(user.passwordHash, input.password)
     : (await verifyPassword(await getDummyHash(), input.password)) && false;
   if (!user || !passwordOk || !user.isActive) throw badRequest(GENERIC_LOGIN_FAILURE);
-  await releaseAttempt(ctx.db, reservation);
+
+  if (attempt.codeRequired) {
+    // Past the account's wait only with password and code together; anything else reads as a wrong password.
+    const sealed = user.totpActive ? user.totpSecretEnc : null;
+    const secret = sealed ? openSecret(ctx, sealed) : null;
+    if (!code || !secret || !(await codeMatches(ctx, { id: user.id, secret }, code))) {
+      throw badRequest(GENERIC_LOGIN_FAILURE);
+    }
+  }
+  await releaseAttempt(ctx.db, attempt.reservation);
 
   if (!(await hasConnectedPayingSchool(ctx.db, user.id))) throw badRequest(LOGIN_MARKERS.noPayingSchool);
 
-  if (user.totpActive && user.totpSecretEnc) {
-    if (!input.totpChallenge) throw badRequest(LOGIN_MARKERS.totpRequired);
-    const codeOk = await checkTotpCode(
-      ctx,
-      { id: user.id, totpSecretEnc: user.totpSecretEnc },
-      input.totpChallenge,
-      source,
-    );
+  if (!attempt.codeRequired && user.totpActive && user.totpSecretEnc) {
+    if (!code) throw badRequest(LOGIN_MARKERS.totpRequired);
+    const codeOk = await checkTotpCode(ctx, { id: user.id, totpSecretEnc: user.totpSecretEnc }, code, source);
     if (!codeOk) throw badRequest(LOGIN_MARKERS.totpInvalid);
   }
 
@@ -83,6 +106,7 @@ export async function login(
   const rememberMe = input.rememberMe ?? false;
   const session = await createSession(ctx.db, { userId: user.id, rememberMe }, now);
   await recordLogin(ctx.db, user.id, now);
+  await rememberAddress(ctx.db, user.username, source.ip, now);
   await pruneAttempts(ctx.db, now);
   const token = await signSessionToken(
     ctx.jwtSecret,

@@ -4,9 +4,7 @@ import { writeAudit } from '../../platform/audit';
 import { badRequest, unauthorized } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
 import { newTotpSecret, totpUri } from '../../platform/totp';
-import { assertWritableSession } from '../../platform/write-guard';
-import { requireRecentPasswordConfirmation } from '../account/password-confirmation';
-import { findUser } from '../account/repository';
+import { findUser, requireRecentPasswordConfirmation } from '../account/index';
 import { setPendingTotpSecret, setTotpActive } from './repository';
 import { checkTotpCode, type AttemptSource } from './service';
 
@@ -23,7 +21,6 @@ export async function totpStatus(ctx: AppContext, session: ActiveSession): Promi
 
 /** A fresh 160-bit secret, sealed at rest, waiting for its first code; answers the uri for the QR code. */
 export async function activateTotp(ctx: AppContext, session: ActiveSession): Promise<TotpActivateResponse> {
-  assertWritableSession(session);
   const user = await loadUser(ctx, session);
   if (user.totpActive) throw badRequest(OTP_ERRORS.alreadyActive);
   await requireRecentPasswordConfirmation(ctx, session);
@@ -39,7 +36,6 @@ export async function verifyTotp(
   code: string,
   source: AttemptSource,
 ): Promise<TotpResult> {
-  assertWritableSession(session);
   const user = await loadUser(ctx, session);
   if (user.totpActive) throw badRequest(OTP_ERRORS.alreadyActive);
   if (!user.totpSecretEnc) throw badRequest(OTP_ERRORS.notStarted);
@@ -64,7 +60,6 @@ export async function deactivateTotp(
   code: string,
   source: AttemptSource,
 ): Promise<TotpResult> {
-  assertWritableSession(session);
   const user = await loadUser(ctx, session);
   if (!user.totpActive || !user.totpSecretEnc) throw badRequest(OTP_ERRORS.notActive);
   await requireRecentPasswordConfirmation(ctx, session);

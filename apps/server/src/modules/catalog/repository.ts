@@ -1,5 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Method, NationalNorm, NationalTest, Subject, TestProvider } from '@leerzicht/contract';
+import type { NationalNorm, NationalTest, TestProvider } from '@leerzicht/contract';
 import type { Db } from '../../db/client';
 import {
   methodTests,
@@ -12,13 +12,12 @@ import {
 } from '../../db/schema/index';
 
 /** Subjects ordered by position (ties by id). */
-export async function listSubjects(db: Db): Promise<Subject[]> {
-  const rows = await db.select().from(subjects).orderBy(asc(subjects.position), asc(subjects.id));
-  return rows.map((row) => ({ ...row, name: row.nameNl }));
+export function listSubjectRows(db: Db) {
+  return db.select().from(subjects).orderBy(asc(subjects.position), asc(subjects.id));
 }
 
 /** Providers by priority; with `schoolId` only those of which the school has national results. */
-export function listTestProviders(db: Db, schoolId?: number): Promise<TestProvider[]> {
+export function listTestProviderRows(db: Db, schoolId?: number): Promise<TestProvider[]> {
   const used = sql`exists (select 1 from ${nationalTestScores} where ${nationalTestScores.schoolId} = ${schoolId}
     and ${nationalTestScores.providerId} = ${testProviders.id})`;
   return db
@@ -34,7 +33,7 @@ export function listTestProviders(db: Db, schoolId?: number): Promise<TestProvid
 }
 
 /** National tests by provider priority, subject position and code; with `schoolId` only those the school used. */
-export function listNationalTests(db: Db, schoolId?: number): Promise<NationalTest[]> {
+export function listNationalTestRows(db: Db, schoolId?: number): Promise<NationalTest[]> {
   const used = sql`exists (select 1 from ${nationalTestScores} where ${nationalTestScores.schoolId} = ${schoolId}
     and ${nationalTestScores.nationalTestId} = ${nationalTests.id})`;
   return db
@@ -57,37 +56,22 @@ export function listNationalTests(db: Db, schoolId?: number): Promise<NationalTe
     .orderBy(asc(testProviders.priority), asc(subjects.position), asc(nationalTests.code));
 }
 
-/** Methods by name, each with its tests by grade, block and position. */
-export async function listMethods(db: Db): Promise<Method[]> {
-  const methodRows = await db.select().from(methods).orderBy(asc(methods.name), asc(methods.id));
-  const testRows = await db
+/** Methods by name. */
+export function listMethodRows(db: Db) {
+  return db.select().from(methods).orderBy(asc(methods.name), asc(methods.id));
+}
+
+/** Method tests by grade, block and position. */
+export function listMethodTestRows(db: Db) {
+  return db
     .select()
     .from(methodTests)
     .orderBy(asc(methodTests.grade), asc(methodTests.block), asc(methodTests.position), asc(methodTests.id));
-  const byMethod = new Map<number, Method['tests']>();
-  for (const test of testRows) {
-    const list = byMethod.get(test.methodId) ?? [];
-    list.push(test);
-    byMethod.set(test.methodId, list);
-  }
-  return methodRows.map((method) => ({ ...method, tests: byMethod.get(method.id) ?? [] }));
 }
 
-export interface NormKey {
-  providerId: number;
-  subjectId: number;
-  grade: number;
-  yearTime: NationalNorm['yearTime'];
-}
-
-/** The norms of the given (provider, subject, grade, moment) combinations. */
-export async function findNorms(db: Db, keys: readonly NormKey[]): Promise<NationalNorm[]> {
-  if (keys.length === 0) return [];
-  const unique = new Map(
-    keys.map((key) => [`${key.providerId}:${key.subjectId}:${key.grade}:${key.yearTime}`, key]),
-  );
-  const grades = [...new Set([...unique.values()].map((key) => key.grade))];
-  const rows = await db
+/** The norms of the given grades. */
+export function listNormsOfGrades(db: Db, grades: readonly number[]): Promise<NationalNorm[]> {
+  return db
     .select({
       providerId: nationalNorms.providerId,
       subjectId: nationalNorms.subjectId,
@@ -96,7 +80,6 @@ export async function findNorms(db: Db, keys: readonly NormKey[]): Promise<Natio
       abilityScore: nationalNorms.abilityScore,
     })
     .from(nationalNorms)
-    .where(inArray(nationalNorms.grade, grades))
+    .where(inArray(nationalNorms.grade, [...grades]))
     .orderBy(asc(nationalNorms.providerId), asc(nationalNorms.subjectId), asc(nationalNorms.grade));
-  return rows.filter((row) => unique.has(`${row.providerId}:${row.subjectId}:${row.grade}:${row.yearTime}`));
 }

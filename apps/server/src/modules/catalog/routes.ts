@@ -1,37 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  methodListSchema,
-  nationalTestListSchema,
-  subjectListSchema,
-  testProviderListSchema,
-} from '@leerzicht/contract';
+import { catalogEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { listMethods, listNationalTests, listSubjects, listTestProviders } from './repository';
+import { allowOr403 } from '../../platform/access/index';
+import { route, signedIn, type CallWith } from '../../platform/routing/index';
+import { canReadCatalog } from './policy';
+import { listMethods, listNationalTests, listSubjects, listTestProviders } from './service';
 
 /** The global test catalogue; any signed-in user may read it (it holds no school data). */
 export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const common = { preHandler: app.requireSession };
-
-  api.get(
-    '/subjects/',
-    { ...common, schema: { tags: ['catalog'], response: { 200: subjectListSchema } } },
-    () => listSubjects(ctx.db),
-  );
-  api.get(
-    '/test-providers/',
-    { ...common, schema: { tags: ['catalog'], response: { 200: testProviderListSchema } } },
-    () => listTestProviders(ctx.db),
-  );
-  api.get(
-    '/national-tests/',
-    { ...common, schema: { tags: ['catalog'], response: { 200: nationalTestListSchema } } },
-    () => listNationalTests(ctx.db),
-  );
-  api.get(
-    '/methods/',
-    { ...common, schema: { tags: ['catalog'], response: { 200: methodListSchema } } },
-    () => listMethods(ctx.db),
-  );
+  const options = {
+    tags: ['catalog'],
+    access: { auth: 'session', pupilData: 'none' },
+    policy: async (call: CallWith<unknown>) => allowOr403(canReadCatalog(signedIn(call))),
+  } as const;
+  route(app, endpoints.subjects, options, () => listSubjects(ctx.db));
+  route(app, endpoints.testProviders, options, () => listTestProviders(ctx.db));
+  route(app, endpoints.nationalTests, options, () => listNationalTests(ctx.db));
+  route(app, endpoints.methods, options, () => listMethods(ctx.db));
 }

@@ -1,47 +1,47 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  removeSencoRequestSchema,
-  removedSencoResponseSchema,
-  schoolIdParamSchema,
-  sencoListSchema,
-  sencoSchema,
-  updateSencoRequestSchema,
-} from '@leerzicht/contract';
+import { colleagueEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { sessionOf } from '../../platform/authentication';
+import { authorizeSchool } from '../../platform/access/index';
+import { route, signedIn } from '../../platform/routing/index';
+import { canListColleagues, canManageColleagues } from './policy';
 import { listColleagues, removeColleague, updateColleague } from './service';
 
+/** Colleagues of a school: 404 outside the user's schools, 403 for members the policy does not allow. */
 export async function colleagueRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['colleagues'];
+  const access = { auth: 'session', pupilData: 'none' } as const;
 
-  // Superusers and sencos of the school read; teachers 403; other schools 404.
-  api.get(
-    '/school_sencos/:schoolId/',
+  route(
+    app,
+    endpoints.list,
     {
-      schema: { tags, params: schoolIdParamSchema, response: { 200: sencoListSchema } },
-      preHandler: app.requireSession,
+      tags,
+      access,
+      policy: (call) =>
+        authorizeSchool(ctx.db, signedIn(call), call.input.params.schoolId, canListColleagues),
     },
-    (request) => listColleagues(ctx, sessionOf(request), request.params.schoolId),
+    (call) => listColleagues(ctx, call.input.params.schoolId),
   );
-
-  // Superusers of the school only.
-  api.post(
-    '/school_sencos/remove/',
+  route(
+    app,
+    endpoints.remove,
     {
-      schema: { tags, body: removeSencoRequestSchema, response: { 200: removedSencoResponseSchema } },
-      preHandler: app.requireSession,
+      tags,
+      access,
+      policy: (call) =>
+        authorizeSchool(ctx.db, signedIn(call), call.input.body.schoolId, canManageColleagues),
     },
-    (request) => removeColleague(ctx, sessionOf(request), request.body),
+    (call) => removeColleague(ctx, signedIn(call), call.input.body),
   );
-
-  api.patch(
-    '/school_sencos/update_by_senco_id_and_school_id',
+  route(
+    app,
+    endpoints.update,
     {
-      schema: { tags, body: updateSencoRequestSchema, response: { 200: sencoSchema } },
-      preHandler: app.requireSession,
+      tags,
+      access,
+      policy: (call) =>
+        authorizeSchool(ctx.db, signedIn(call), call.input.body.schoolId, canManageColleagues),
     },
-    (request) => updateColleague(ctx, sessionOf(request), request.body),
+    (call) => updateColleague(ctx, signedIn(call), call.input.body),
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invitations, schoolMemberships, schools, userSettings, users } from '../../db/schema/index';
 
@@ -25,15 +25,24 @@ export async function isMemberByEmail(db: Db, schoolId: number, email: string): 
   return rows.length > 0;
 }
 
-/** An invitation of this school for this address that is neither accepted nor expired. */
-export async function hasOpenInvitation(
+/**
+ * Holds off every other request for this address at this school (on any server process) until the
+ * transaction ends, so two requests cannot both find no invitation and both store and mail one.
+ */
+export async function lockInvitationAddress(db: Db, schoolId: number, email: string): Promise<void> {
+  const subject = `invitation:${schoolId}:${email.toLowerCase()}`;
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${subject}, 0))`);
+}
+
+/** The invitation of this school for this address that is neither accepted nor expired, if any. */
+export async function findOpenInvitation(
   db: Db,
   schoolId: number,
   email: string,
   now: Date,
-): Promise<boolean> {
+): Promise<InvitationRow | null> {
   const rows = await db
-    .select({ id: invitations.id })
+    .select()
     .from(invitations)
     .where(
       and(
@@ -43,8 +52,9 @@ export async function hasOpenInvitation(
         gt(invitations.expiresAt, now),
       ),
     )
+    .orderBy(desc(invitations.createdAt))
     .limit(1);
-  return rows.length > 0;
+  return rows[0] ?? null;
 }
 
 export async function insertInvitation(
@@ -54,6 +64,33 @@ export async function insertInvitation(
   const [row] = await db.insert(invitations).values(values).returning();
   if (!row) throw new Error('invitation not stored');
   return row;
+}
+
+/** A new key and term for an invitation whose mail never went out; null when it was mailed or used meanwhile. */
+export async function reissueUnsentInvitation(
+  db: Db,
+  id: number,
+  values: Pick<InvitationRow, 'keyHash' | 'createdAt' | 'expiresAt' | 'invitedBy' | 'isSchoolSuperuser'>,
+): Promise<InvitationRow | null> {
+  const [row] = await db
+    .update(invitations)
+    .set(values)
+    .where(and(eq(invitations.id, id), isNull(invitations.mailSentAt), isNull(invitations.acceptedAt)))
+    .returning();
+  return row ?? null;
+}
+
+export async function markInvitationMailed(db: Db, id: number, at: Date): Promise<void> {
+  await db.update(invitations).set({ mailSentAt: at }).where(eq(invitations.id, id));
+}
+
+/** Removes an invitation whose mail could not be sent (never one that was mailed). */
+export async function deleteUnsentInvitation(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(invitations)
+    .where(and(eq(invitations.id, id), isNull(invitations.mailSentAt)))
+    .returning({ id: invitations.id });
+  return rows.length > 0;
 }
 
 export function findInvitation(db: Db, id: number) {

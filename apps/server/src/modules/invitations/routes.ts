@@ -1,85 +1,43 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  acceptInvitationRequestSchema,
-  acceptInvitationResponseSchema,
-  createInvitationsRequestSchema,
-  createInvitationsResponseSchema,
-  idParamSchema,
-  invitationKeyParamSchema,
-  invitationSchema,
-  removeInvitationRequestSchema,
-  removedInvitationResponseSchema,
-  schoolInvitationSchema,
-  updateInvitationRequestSchema,
-} from '@leerzicht/contract';
+import { invitationEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { sessionOf } from '../../platform/authentication';
+import { authorizeSchool } from '../../platform/access/index';
+import { route, signedIn, type CallWith } from '../../platform/routing/index';
 import { acceptInvitation, getInvitationByKey } from './accept-service';
-import { createInvitations, removeInvitation, updateInvitation } from './service';
+import { canManageInvitations } from './policy';
+import { createInvitations, invitationSchool, removeInvitation, updateInvitation } from './service';
 
+/**
+ * Invitations: superusers of the school invite and manage (404 outside the user's schools, 403 for other
+ * members); the key from the e-mailed link is the credential of the public calls.
+ */
 export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['invitations'];
+  const access = { auth: 'session', pupilData: 'none' } as const;
+  const link = { tags, access: { auth: 'public', pupilData: 'none' } } as const;
+  const manage = async (call: CallWith<unknown>, invitationId: number) =>
+    authorizeSchool(ctx.db, signedIn(call), await invitationSchool(ctx, invitationId), canManageInvitations);
 
-  // Superusers of the school (policy in the service: 404 outside the user's schools, 403 for other members).
-  api.post(
-    '/person_invitation/',
+  route(
+    app,
+    endpoints.create,
     {
-      schema: {
-        tags,
-        body: createInvitationsRequestSchema,
-        response: { 200: createInvitationsResponseSchema },
-      },
-      preHandler: app.requireSession,
+      tags,
+      access,
+      policy: (call) =>
+        authorizeSchool(ctx.db, signedIn(call), call.input.body.schoolId, canManageInvitations),
     },
-    (request) => createInvitations(ctx, sessionOf(request), request.body, request.log),
+    (call) => createInvitations(ctx, signedIn(call), call.input.body, call.request.log),
   );
-
-  api.post(
-    '/person_invitation/remove/',
-    {
-      schema: {
-        tags,
-        body: removeInvitationRequestSchema,
-        response: { 200: removedInvitationResponseSchema },
-      },
-      preHandler: app.requireSession,
-    },
-    (request) => removeInvitation(ctx, sessionOf(request), request.body.id),
+  route(app, endpoints.remove, { tags, access, policy: (call) => manage(call, call.input.body.id) }, (call) =>
+    removeInvitation(ctx, signedIn(call), call.input.body.id),
   );
-
-  api.patch(
-    '/person_invitation/:id',
-    {
-      schema: {
-        tags,
-        params: idParamSchema,
-        body: updateInvitationRequestSchema,
-        response: { 200: schoolInvitationSchema },
-      },
-      preHandler: app.requireSession,
-    },
-    (request) => updateInvitation(ctx, sessionOf(request), request.params.id, request.body.isSchoolSuperuser),
+  route(
+    app,
+    endpoints.update,
+    { tags, access, policy: (call) => manage(call, call.input.params.id) },
+    (call) => updateInvitation(ctx, signedIn(call), call.input.params.id, call.input.body.isSchoolSuperuser),
   );
-
-  // Public: the key from the e-mailed link is the credential.
-  api.get(
-    '/person_invitation/:key',
-    { schema: { tags, params: invitationKeyParamSchema, response: { 200: invitationSchema } } },
-    (request) => getInvitationByKey(ctx, request.params.key),
-  );
-
-  api.post(
-    '/person_invitation/:key/accept/',
-    {
-      schema: {
-        tags,
-        params: invitationKeyParamSchema,
-        body: acceptInvitationRequestSchema,
-        response: { 200: acceptInvitationResponseSchema },
-      },
-    },
-    (request) => acceptInvitation(ctx, request.params.key, request.body),
-  );
+  route(app, endpoints.byKey, link, (call) => getInvitationByKey(ctx, call.input.params.key));
+  route(app, endpoints.accept, link, (call) => acceptInvitation(ctx, call.input.params.key, call.input.body));
 }

@@ -1,44 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  changePermissionsRequestSchema,
-  schoolIdParamSchema,
-  schoolPermissionsSchema,
-  userPermissionsSchema,
-} from '@leerzicht/contract';
+import { permissionEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { sessionOf } from '../../platform/authentication';
+import { authorizeSchool } from '../../platform/access/index';
+import { route, signedIn, type CallWith } from '../../platform/routing/index';
+import { canManagePermissions } from './policy';
 import { getSchoolPermissions, grantPermissions, revokePermissions } from './service';
 
 /** Teacher group permissions, managed by the school's superusers (404 outside the user's schools, 403 otherwise). */
 export async function permissionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['permissions'];
+  const access = { auth: 'session', pupilData: 'none' } as const;
+  const manage = (call: CallWith<{ body: { schoolId: number } }>) =>
+    authorizeSchool(ctx.db, signedIn(call), call.input.body.schoolId, canManagePermissions);
 
-  api.get(
-    '/school_permissions/:schoolId/',
+  route(
+    app,
+    endpoints.list,
     {
-      schema: { tags, params: schoolIdParamSchema, response: { 200: schoolPermissionsSchema } },
-      preHandler: app.requireSession,
+      tags,
+      access,
+      policy: (call) =>
+        authorizeSchool(ctx.db, signedIn(call), call.input.params.schoolId, canManagePermissions),
     },
-    (request) => getSchoolPermissions(ctx, sessionOf(request), request.params.schoolId),
+    (call) => getSchoolPermissions(ctx, call.input.params.schoolId),
   );
-
-  api.post(
-    '/school_permissions/add/',
-    {
-      schema: { tags, body: changePermissionsRequestSchema, response: { 200: userPermissionsSchema } },
-      preHandler: app.requireSession,
-    },
-    (request) => grantPermissions(ctx, sessionOf(request), request.body),
+  route(app, endpoints.add, { tags, access, policy: manage }, (call) =>
+    grantPermissions(ctx, signedIn(call), call.input.body),
   );
-
-  api.post(
-    '/school_permissions/remove/',
-    {
-      schema: { tags, body: changePermissionsRequestSchema, response: { 200: userPermissionsSchema } },
-      preHandler: app.requireSession,
-    },
-    (request) => revokePermissions(ctx, sessionOf(request), request.body),
+  route(app, endpoints.remove, { tags, access, policy: manage }, (call) =>
+    revokePermissions(ctx, signedIn(call), call.input.body),
   );
 }

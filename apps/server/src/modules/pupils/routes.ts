@@ -1,69 +1,72 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  idParamSchema,
-  pinPupilInputSchema,
-  pinSchema,
-  pupilDetailSchema,
-  pupilOutflowAdviceInputSchema,
-  pupilOutflowAdviceSchema,
-  pupilQuerySchema,
-} from '@leerzicht/contract';
+import { pupilEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { sessionOf } from '../../platform/authentication';
-import { getOutflowAdvice, setOutflowAdvice } from './outflow-advice';
-import { pinPupil, unpinPupil } from './pins';
+import { authorizePupil } from '../../platform/access/index';
+import { route, signedIn } from '../../platform/routing/index';
+import { getOutflowAdvice, setOutflowAdvice } from './outflow-advice-service';
+import { pinPupil, unpinPupil } from './pin-service';
+import { canPinPupil, canReadPupilDetail } from './policy';
 import { getPupilDetail } from './service';
 
 /**
  * One pupil: detail, outflow advice and pins. A pupil outside the user's schools, or (for a teacher) never in one
- * of their permitted groups, answers 404.
+ * of their permitted groups, answers 404. Every call reads or writes pupil data and is audited.
  */
 export async function pupilRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const auth = { onRequest: app.requireSession };
   const tags = ['pupils'];
+  const reads = { tags, access: { auth: 'session', pupilData: 'read' } } as const;
+  const writes = { tags, access: { auth: 'session', pupilData: 'write' } } as const;
 
-  api.get(
-    '/pupils/:id/',
+  route(
+    app,
+    endpoints.detail,
     {
-      ...auth,
-      schema: {
-        tags,
-        params: idParamSchema,
-        querystring: pupilQuerySchema,
-        response: { 200: pupilDetailSchema },
-      },
+      ...reads,
+      policy: (call) =>
+        authorizePupil(
+          ctx.db,
+          signedIn(call),
+          call.input.params.id,
+          call.input.query.school_id,
+          canReadPupilDetail,
+        ),
     },
-    (request) => getPupilDetail(ctx, sessionOf(request), request.params.id, request.query.school_id),
+    (call) => getPupilDetail(ctx, signedIn(call), call.input.params.id, call.input.query.school_id),
   );
-  api.get(
-    '/pupil-outflow-advice/:id/',
-    { ...auth, schema: { tags, params: idParamSchema, response: { 200: pupilOutflowAdviceSchema } } },
-    (request) => getOutflowAdvice(ctx, sessionOf(request), request.params.id),
-  );
-  api.post(
-    '/pupil-outflow-advice/',
+  route(
+    app,
+    endpoints.outflowAdvice,
     {
-      ...auth,
-      schema: { tags, body: pupilOutflowAdviceInputSchema, response: { 200: pupilOutflowAdviceSchema } },
+      ...reads,
+      policy: (call) =>
+        authorizePupil(ctx.db, signedIn(call), call.input.params.id, undefined, canReadPupilDetail),
     },
-    (request) => setOutflowAdvice(ctx, sessionOf(request), request.body),
+    (call) => getOutflowAdvice(ctx, signedIn(call), call.input.params.id),
   );
-  api.post(
-    '/pin_pupil/',
-    { ...auth, schema: { tags, body: pinPupilInputSchema, response: { 201: pinSchema } } },
-    async (request, reply) => {
-      const pin = await pinPupil(ctx, sessionOf(request), request.body.pupil_id);
-      return reply.code(201).send(pin);
+  // Who may set it (a teacher only for the pupil's current group) is decided in the service, which knows that group.
+  route(
+    app,
+    endpoints.setOutflowAdvice,
+    {
+      ...writes,
+      policy: (call) =>
+        authorizePupil(ctx.db, signedIn(call), call.input.body.pupilId, undefined, canReadPupilDetail),
     },
+    (call) => setOutflowAdvice(ctx, signedIn(call), call.input.body),
   );
-  api.delete(
-    '/pin_pupil/:id/',
-    { ...auth, schema: { tags, params: idParamSchema } },
-    async (request, reply) => {
-      await unpinPupil(ctx, sessionOf(request), request.params.id);
-      return reply.code(204).send();
+  route(
+    app,
+    endpoints.pin,
+    {
+      ...writes,
+      policy: (call) =>
+        authorizePupil(ctx.db, signedIn(call), call.input.body.pupil_id, undefined, canPinPupil),
     },
+    (call) => pinPupil(ctx, signedIn(call), call.input.body.pupil_id),
   );
+  // Only the user's own pins can be removed: someone else's answers 404 in the service.
+  route(app, endpoints.unpin, { tags, access: { auth: 'session', pupilData: 'none' } }, async (call) => {
+    await unpinPupil(ctx, signedIn(call), call.input.params.id);
+    return undefined;
+  });
 }

@@ -1,10 +1,15 @@
 import type { PupilDetail } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import type { ActiveSession } from '../../platform/sessions';
-import { findNorms, listSubjects } from '../catalog/repository';
-import { requirePupil } from '../results/access';
-import { listMethodScores, listNationalScores, listScoreNotes } from '../results/score-rows';
-import { listApproaches } from '../results/year-class-repository';
+import {
+  findNorms,
+  listApproaches,
+  listMethodScores,
+  listNationalScores,
+  listScoreNotes,
+  listSubjects,
+} from '../scores/index';
+import { requirePupil } from './access';
 import { findOutflowAdvice, findPin, listEnrolments } from './repository';
 
 /**

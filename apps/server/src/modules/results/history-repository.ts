@@ -1,33 +1,41 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { NationalNorm, YearClassNote, YearTime } from '@leerzicht/contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { yearTimeSchema, type YearClassNote } from '@leerzicht/contract';
 import type { Db } from '../../db/client';
-import { schoolAmbitions, yearClassNotes, yearClasses } from '../../db/schema/index';
+import { yearClassNotes, yearClasses } from '../../db/schema/index';
 import {
   aggregateColumns,
+  aggregateRowSchema,
   countedFilter,
+  inGroups,
   rankedScores,
   selectRows,
-  type AggregateRow,
   type RankedScope,
-} from './score-sql';
+} from '../scores/index';
 
-export interface HistoryAggregateRow extends AggregateRow {
-  calendar_year: number;
-  year_time: YearTime;
-  subject_id: number;
-  grade: number | null;
-  year_class_id: number | null;
-  /** 0 school, 1 grade, 2 group */
-  level: number;
+/** The school's national results a history reads: a teacher's only from their permitted groups at the time. */
+export function historyScope(schoolId: number, groupIds: readonly number[] | null): RankedScope {
+  return { schoolId, where: inGroups(sql`s.year_class_id`, groupIds) };
 }
+
+const historyAggregateRowSchema = aggregateRowSchema.extend({
+  calendar_year: z.number().int(),
+  year_time: yearTimeSchema,
+  subject_id: z.number().int(),
+  grade: z.number().int().nullable(),
+  year_class_id: z.number().int().nullable(),
+  /** 0 school, 1 grade, 2 group */
+  level: z.number().int(),
+});
 
 /**
  * Per moment and subject the aggregate of the school, of each grade (the pupil's grade at the test) and of each
  * group, in one GROUP BY GROUPING SETS over the counted results.
  */
 export function historyAggregates(db: Db, scope: RankedScope) {
-  return selectRows<HistoryAggregateRow>(
+  return selectRows(
     db,
+    historyAggregateRowSchema,
     sql`select c.calendar_year, c.year_time, c.subject_id, c.grade, c.year_class_id,
       (case when grouping(c.grade) = 0 then 1 when grouping(c.year_class_id) = 0 then 2 else 0 end)::int as level,
       ${aggregateColumns}
@@ -39,19 +47,6 @@ export function historyAggregates(db: Db, scope: RankedScope) {
   );
 }
 
-/** The norms of the providers, grades and moments of the results in scope. */
-export function normsInScope(db: Db, scope: RankedScope) {
-  return selectRows<NationalNorm>(
-    db,
-    sql`select distinct n.provider_id as "providerId", n.subject_id as "subjectId", n.grade, n.year_time as "yearTime",
-      n.ability_score::float8 as "abilityScore"
-    from national_norms n
-    join ${rankedScores(scope)} c on c.provider_id = n.provider_id and c.subject_id = n.subject_id
-      and c.grade = n.grade and c.year_time = n.year_time
-    order by 1, 2, 3, 4`,
-  );
-}
-
 export function listSchoolYearClasses(db: Db, schoolId: number) {
   return db
     .select({ id: yearClasses.id, name: yearClasses.name, grade: yearClasses.grade })
@@ -59,16 +54,22 @@ export function listSchoolYearClasses(db: Db, schoolId: number) {
     .where(eq(yearClasses.schoolId, schoolId));
 }
 
-/** Test-moment notes of the school's groups in scope. */
+/** Test-moment notes of the school's groups (`groupIds` limits a teacher's; null: every group). */
 export async function listMomentNotes(
   db: Db,
   schoolId: number,
-  groupCondition: SQL,
+  groupIds: readonly number[] | null,
 ): Promise<YearClassNote[]> {
   const rows = await db
     .select()
     .from(yearClassNotes)
-    .where(and(eq(yearClassNotes.schoolId, schoolId), eq(yearClassNotes.kind, 'test_moment'), groupCondition))
+    .where(
+      and(
+        eq(yearClassNotes.schoolId, schoolId),
+        eq(yearClassNotes.kind, 'test_moment'),
+        inGroups(sql`${yearClassNotes.yearClassId}`, groupIds),
+      ),
+    )
     .orderBy(asc(yearClassNotes.calendarYear), asc(yearClassNotes.id));
   return rows.map(toNote);
 }
@@ -86,17 +87,4 @@ export function toNote(row: typeof yearClassNotes.$inferSelect): YearClassNote {
     relatedPupilIds: row.relatedPupilIds,
     dateCreated: row.dateCreated.toISOString(),
   };
-}
-
-export function listAmbitions(db: Db, schoolId: number) {
-  return db
-    .select({
-      id: schoolAmbitions.id,
-      subjectId: schoolAmbitions.subjectId,
-      lowScore: schoolAmbitions.lowScore,
-      highScore: schoolAmbitions.highScore,
-    })
-    .from(schoolAmbitions)
-    .where(eq(schoolAmbitions.schoolId, schoolId))
-    .orderBy(asc(schoolAmbitions.subjectId));
 }

@@ -1,18 +1,15 @@
-import { sql } from 'drizzle-orm';
 import { compareMoments, momentKey, type Exam, type SchoolHistory } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { yearClassNotes } from '../../db/schema/index';
 import type { ActiveSession } from '../../platform/sessions';
-import { listSubjects } from '../catalog/repository';
-import { groupCondition, requireResultScope } from './access';
+import { listSubjects, normsInScope, toAggregate } from '../scores/index';
+import { requireResultScope } from './access';
+import { listAmbitions } from './ambition-repository';
 import {
   historyAggregates,
-  listAmbitions,
+  historyScope,
   listMomentNotes,
   listSchoolYearClasses,
-  normsInScope,
 } from './history-repository';
-import { toAggregate } from './score-sql';
 
 /**
  * The school's results over the years: per moment (sorted by year then time) and subject (by position) the
@@ -25,12 +22,12 @@ export async function getSchoolHistory(
   schoolId: number,
 ): Promise<SchoolHistory> {
   const scope = await requireResultScope(ctx, session, schoolId);
-  const ranked = { schoolId, where: groupCondition(scope, sql`s.year_class_id`) };
+  const ranked = historyScope(schoolId, scope.groupIds);
   const [rows, subjects, groups, notes, schoolAmbitions, norms] = await Promise.all([
     historyAggregates(ctx.db, ranked),
     listSubjects(ctx.db),
     listSchoolYearClasses(ctx.db, schoolId),
-    listMomentNotes(ctx.db, schoolId, groupCondition(scope, sql`${yearClassNotes.yearClassId}`)),
+    listMomentNotes(ctx.db, schoolId, scope.groupIds),
     listAmbitions(ctx.db, schoolId),
     normsInScope(ctx.db, ranked),
   ]);

@@ -1,108 +1,63 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  idParamSchema,
-  schoolAmbitionSchema,
-  schoolAmbitionUpdateSchema,
-  schoolHistorySchema,
-  schoolOutflowSchema,
-  schoolPupilsSchema,
-  schoolYearQuerySchema,
-  yearClassResultSchema,
-  yearGradeListSchema,
-  yearGradeSchema,
-  yeargradeParamsSchema,
-} from '@leerzicht/contract';
+import { resultEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { sessionOf } from '../../platform/authentication';
-import { updateSchoolAmbition } from './ambitions';
+import { authorizeGroup, authorizeSchool } from '../../platform/access/index';
+import { route, signedIn, type CallWith } from '../../platform/routing/index';
+import { findAmbitionSchool, updateSchoolAmbition } from './ambition-service';
 import { getSchoolHistory } from './history-service';
-import { getSchoolOutflow, getSchoolPupils } from './school-pupils';
+import { canEditAmbition, canReadGroupResults, canReadSchoolResults } from './policy';
+import { getSchoolOutflow, getSchoolPupils } from './school-pupils-service';
 import { getYearClassResult } from './year-class-service';
-import { getYearGrade, listYearGrades } from './year-grades';
+import { getYearGrade, listYearGrades } from './year-grade-service';
 
 /**
- * School, grade and group results. Every route needs a session (checked on request, before input validation);
- * another school answers 404; teachers read only their permitted groups (another group: 404).
+ * School, grade and group results. Every route needs a session (401 before input validation); another school
+ * answers 404; teachers read only their permitted groups (another group: 404).
  */
 export async function resultRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const auth = { onRequest: app.requireSession };
   const tags = ['results'];
+  const reads = { tags, access: { auth: 'session', pupilData: 'read' } } as const;
+  const readSchool = (call: CallWith<{ params: { id: number } }>) =>
+    authorizeSchool(ctx.db, signedIn(call), call.input.params.id, canReadSchoolResults);
 
-  api.get(
-    '/school_history/:id/',
-    { ...auth, schema: { tags, params: idParamSchema, response: { 200: schoolHistorySchema } } },
-    (request) => getSchoolHistory(ctx, sessionOf(request), request.params.id),
+  route(app, endpoints.schoolHistory, { ...reads, policy: readSchool }, (call) =>
+    getSchoolHistory(ctx, signedIn(call), call.input.params.id),
   );
-  api.get(
-    '/school_pupils/:id/',
+  route(app, endpoints.schoolPupils, { ...reads, policy: readSchool }, (call) =>
+    getSchoolPupils(ctx, signedIn(call), call.input.params.id, call.input.query.school_year),
+  );
+  route(app, endpoints.schoolOutflow, { ...reads, policy: readSchool }, (call) =>
+    getSchoolOutflow(ctx, signedIn(call), call.input.params.id),
+  );
+  route(
+    app,
+    endpoints.yearClassResult,
     {
-      ...auth,
-      schema: {
-        tags,
-        params: idParamSchema,
-        querystring: schoolYearQuerySchema,
-        response: { 200: schoolPupilsSchema },
-      },
+      ...reads,
+      policy: (call) => authorizeGroup(ctx.db, signedIn(call), call.input.params.id, canReadGroupResults),
     },
-    (request) => getSchoolPupils(ctx, sessionOf(request), request.params.id, request.query.school_year),
+    (call) => getYearClassResult(ctx, signedIn(call), call.input.params.id),
   );
-  api.get(
-    '/school-outflow/:id/',
-    { ...auth, schema: { tags, params: idParamSchema, response: { 200: schoolOutflowSchema } } },
-    (request) => getSchoolOutflow(ctx, sessionOf(request), request.params.id),
+  route(app, endpoints.yearGrades, { ...reads, policy: readSchool }, (call) =>
+    listYearGrades(ctx, signedIn(call), call.input.params.id),
   );
-  api.get(
-    '/year_classes/:id/result/',
+  route(app, endpoints.yearGrade, { ...reads, policy: readSchool }, (call) =>
+    getYearGrade(ctx, signedIn(call), call.input.params.id, call.input.params.yeargradeId),
+  );
+  route(
+    app,
+    endpoints.updateAmbition,
     {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'The year class result: pupils with scores, method scores, notes, approaches and growth',
-        params: idParamSchema,
-        response: { 200: yearClassResultSchema },
-      },
+      tags,
+      access: { auth: 'session', pupilData: 'none' },
+      policy: async (call) =>
+        authorizeSchool(
+          ctx.db,
+          signedIn(call),
+          await findAmbitionSchool(ctx.db, call.input.params.id),
+          canEditAmbition,
+        ),
     },
-    (request) => getYearClassResult(ctx, sessionOf(request), request.params.id),
-  );
-  api.get(
-    '/schools/:id/year_grades/',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'Grades 1..8 of the school; a yeargradeId is the grade number',
-        params: idParamSchema,
-        response: { 200: yearGradeListSchema },
-      },
-    },
-    (request) => listYearGrades(ctx, sessionOf(request), request.params.id),
-  );
-  api.get(
-    '/schools/:id/year_grades/:yeargradeId/',
-    {
-      ...auth,
-      schema: {
-        tags,
-        summary: 'One grade: its cohorts compared over the years',
-        params: yeargradeParamsSchema,
-        response: { 200: yearGradeSchema },
-      },
-    },
-    (request) => getYearGrade(ctx, sessionOf(request), request.params.id, request.params.yeargradeId),
-  );
-  api.patch(
-    '/school_ambitions/:id/',
-    {
-      ...auth,
-      schema: {
-        tags,
-        params: idParamSchema,
-        body: schoolAmbitionUpdateSchema,
-        response: { 200: schoolAmbitionSchema },
-      },
-    },
-    (request) => updateSchoolAmbition(ctx, sessionOf(request), request.params.id, request.body),
+    (call) => updateSchoolAmbition(ctx, signedIn(call), call.input.params.id, call.input.body),
   );
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
-import type { YearTime } from '@leerzicht/contract';
+import { z } from 'zod';
+import { yearTimeSchema } from '@leerzicht/contract';
 import type { Db } from '../../db/client';
 import {
   pupilApproachLogs,
@@ -7,15 +8,21 @@ import {
   pupils,
   yearClassNotes,
   yearClassPupils,
+  yearClasses,
 } from '../../db/schema/index';
 import {
   aggregateColumns,
+  aggregateRowSchema,
   countedFilter,
   inIds,
   rankedScores,
   selectRows,
-  type AggregateRow,
-} from './score-sql';
+} from '../scores/index';
+
+export async function findYearClass(db: Db, yearClassId: number) {
+  const [yearClass] = await db.select().from(yearClasses).where(eq(yearClasses.id, yearClassId)).limit(1);
+  return yearClass ?? null;
+}
 
 export function listGroupPupils(db: Db, schoolId: number, yearClassId: number) {
   return db
@@ -38,8 +45,9 @@ export function listGroupPupils(db: Db, schoolId: number, yearClassId: number) {
 
 /** The group has goals: a method result of the group belongs to a method test whose sections carry a goal. */
 export async function groupHasGoals(db: Db, schoolId: number, yearClassId: number): Promise<boolean> {
-  const rows = await selectRows<{ found: boolean }>(
+  const rows = await selectRows(
     db,
+    z.object({ found: z.boolean() }),
     sql`select exists (select 1 from method_test_scores m
       join test_sections t on t.method_test_id = m.method_test_id
       where m.school_id = ${schoolId} and m.year_class_id = ${yearClassId} and t.goal_id is not null) as found`,
@@ -47,17 +55,18 @@ export async function groupHasGoals(db: Db, schoolId: number, yearClassId: numbe
   return rows[0]?.found === true;
 }
 
-export interface GroupAggregateRow extends AggregateRow {
-  subject_id: number;
-  calendar_year: number;
-  year_time: YearTime;
-  mean_growth: number | null;
-}
+const groupAggregateRowSchema = aggregateRowSchema.extend({
+  subject_id: z.number().int(),
+  calendar_year: z.number().int(),
+  year_time: yearTimeSchema,
+  mean_growth: z.number().nullable(),
+});
 
 /** The aggregate of the pupils' counted results per subject and moment (since `since`), with mean growth. */
 export function groupAggregates(db: Db, schoolId: number, pupilIds: readonly number[], since: string) {
-  return selectRows<GroupAggregateRow>(
+  return selectRows(
     db,
+    groupAggregateRowSchema,
     sql`select c.subject_id, c.calendar_year, c.year_time, ${aggregateColumns},
       round(avg(c.ability_score - c.prev_ability)::numeric, 2)::float8 as mean_growth
     from ${rankedScores({ schoolId, where: inIds(sql`s.pupil_id`, pupilIds), since })} c
@@ -104,26 +113,6 @@ export async function approachYear(db: Db, schoolId: number, pupilIds: readonly 
   return row?.year ?? null;
 }
 
-export function listApproaches(db: Db, schoolId: number, pupilIds: readonly number[], calendarYear?: number) {
-  return db
-    .select({
-      pupilId: pupilApproaches.pupilId,
-      subjectId: pupilApproaches.subjectId,
-      calendarYear: pupilApproaches.calendarYear,
-      approach: pupilApproaches.approach,
-      yearClassId: pupilApproaches.yearClassId,
-    })
-    .from(pupilApproaches)
-    .where(
-      and(
-        eq(pupilApproaches.schoolId, schoolId),
-        inIds(sql`${pupilApproaches.pupilId}`, pupilIds),
-        calendarYear === undefined ? undefined : eq(pupilApproaches.calendarYear, calendarYear),
-      ),
-    )
-    .orderBy(asc(pupilApproaches.calendarYear), asc(pupilApproaches.subjectId));
-}
-
 /** The latest change in the approach log of the pupils for a school year. */
 export async function lastApproachChange(
   db: Db,
@@ -133,9 +122,9 @@ export async function lastApproachChange(
 ) {
   const [row] = await db
     .select({
-      date: sql<
-        string | null
-      >`to_char(max(${pupilApproachLogs.date}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+      date: sql`to_char(max(${pupilApproachLogs.date}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.mapWith(
+        (value): string | null => z.string().parse(value),
+      ),
     })
     .from(pupilApproachLogs)
     .where(

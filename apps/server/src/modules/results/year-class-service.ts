@@ -1,30 +1,27 @@
-import {
-  compareMoments,
-  compareNames,
-  METHOD_WINDOW_MONTHS,
-  NATIONAL_WINDOW_MONTHS,
-  windowStart,
-  type Moment,
-  type YearClassResult,
-} from '@leerzicht/contract';
+import { compareMoments, compareNames, type Moment, type YearClassResult } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import type { ActiveSession } from '../../platform/sessions';
-import { listSubjects } from '../catalog/repository';
-import { toNote } from './history-repository';
+import {
+  findNorms,
+  listApproaches,
+  listMethodScores,
+  listNationalScores,
+  listScoreNotes,
+  listSubjects,
+  scoreWindows,
+  toAggregate,
+} from '../scores/index';
 import { requireYearClass } from './access';
-import { listMethodScores, listNationalScores, listScoreNotes } from './score-rows';
-import { toAggregate } from './score-sql';
+import { toNote } from './history-repository';
 import {
   approachYear,
   groupAggregates,
   groupHasGoals,
   lastApproachChange,
-  listApproaches,
   listGroupNotes,
   listGroupPupils,
   listPupilNames,
 } from './year-class-repository';
-import { findNorms } from '../catalog/repository';
 
 function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
   const map = new Map<number, T[]>();
@@ -49,9 +46,7 @@ export async function getYearClassResult(
   const { yearClass } = await requireYearClass(ctx, session, yearClassId);
   const { db } = ctx;
   const schoolId = yearClass.schoolId;
-  const today = ctx.now();
-  const nationalSince = windowStart(NATIONAL_WINDOW_MONTHS, today);
-  const methodSince = windowStart(METHOD_WINDOW_MONTHS, today);
+  const { nationalSince, methodSince } = scoreWindows(ctx.now());
   const members = await listGroupPupils(db, schoolId, yearClass.id);
   const ids = members.map((member) => member.id);
   const expectedYear =

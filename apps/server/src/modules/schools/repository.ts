@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { methodTestScores, schools, testSections, yearClassPupils, yearClasses } from '../../db/schema/index';
 
@@ -15,13 +16,22 @@ export function findSchool(db: Db, schoolId: number) {
  * A group has goals (the "test overview" menu item) when a method test score of the group belongs to a
  * method test whose sections carry a goal.
  */
-const hasGoalsSql = sql<boolean>`exists (
+const hasGoalsSql = sql`exists (
   select 1 from ${methodTestScores}
   inner join ${testSections} on ${testSections.methodTestId} = ${methodTestScores.methodTestId}
   where ${methodTestScores.schoolId} = ${yearClasses.schoolId}
     and ${methodTestScores.yearClassId} = ${yearClasses.id}
     and ${testSections.goalId} is not null
-)`;
+)`.mapWith((value) => z.boolean().parse(value));
+
+/** The distinct grades of a group's pupils; the group's own grade when it has no pupils. */
+const gradesSql = sql`coalesce(
+  array_agg(distinct ${yearClassPupils.grade}) filter (where ${yearClassPupils.grade} is not null),
+  array[${yearClasses.grade}])`.mapWith((value) => z.array(z.number().int()).parse(value));
+
+const pupilCountSql = sql`count(${yearClassPupils.pupilId})::int`.mapWith((value) =>
+  z.number().int().parse(value),
+);
 
 /** Groups of one school year with their pupils' grades and count; `onlyIds` limits a teacher's view. */
 export function listYearClasses(db: Db, schoolId: number, calendarYear: number, onlyIds: number[] | null) {
@@ -33,10 +43,8 @@ export function listYearClasses(db: Db, schoolId: number, calendarYear: number, 
       yearClassName: yearClasses.name,
       yearClassGrade: yearClasses.grade,
       calendarYear: yearClasses.calendarYear,
-      grades: sql<
-        number[]
-      >`coalesce(array_agg(distinct ${yearClassPupils.grade}) filter (where ${yearClassPupils.grade} is not null), array[${yearClasses.grade}])`,
-      pupilCount: sql<number>`count(${yearClassPupils.pupilId})::int`,
+      grades: gradesSql,
+      pupilCount: pupilCountSql,
       hasGoals: hasGoalsSql,
     })
     .from(yearClasses)

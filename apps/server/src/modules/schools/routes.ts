@@ -1,24 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamSchema, schoolQuerySchema, schoolSchema } from '@leerzicht/contract';
+import { schoolEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { sessionOf } from '../../platform/authentication';
+import { authorizeSchool } from '../../platform/access/index';
+import { route, signedIn } from '../../platform/routing/index';
+import { canReadSchool } from './policy';
 import { getSchool } from './service';
 
 export async function schoolRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
-    '/schools/:id/',
+  route(
+    app,
+    endpoints.school,
     {
-      schema: {
-        tags: ['schools'],
-        params: idParamSchema,
-        querystring: schoolQuerySchema,
-        response: { 200: schoolSchema },
-      },
-      preHandler: app.requireSession,
+      tags: ['schools'],
+      access: { auth: 'session', pupilData: 'none' },
+      policy: (call) => authorizeSchool(ctx.db, signedIn(call), call.input.params.id, canReadSchool),
     },
-    (request) => getSchool(ctx, sessionOf(request), request.params.id, request.query.school_year),
+    (call) => getSchool(ctx, signedIn(call), call.input.params.id, call.input.query.school_year),
   );
 }

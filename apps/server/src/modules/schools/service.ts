@@ -2,8 +2,8 @@ import { schoolYearOf, type School } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
-import { permittedGroupIds, requireSchoolAccess } from '../../platform/school-access';
-import { listNationalTests, listTestProviders } from '../catalog/repository';
+import { requireSchoolAccess } from '../../platform/access/index';
+import { listNationalTests, listTestProviders } from '../catalog/index';
 import { findSchool, listYearClasses } from './repository';
 
 /**
@@ -17,12 +17,11 @@ export async function getSchool(
   schoolId: number,
   schoolYear?: number,
 ): Promise<School> {
-  const access = await requireSchoolAccess(ctx.db, session.userId, schoolId);
+  const access = await requireSchoolAccess(ctx.db, session, schoolId);
   const school = await findSchool(ctx.db, schoolId);
   if (!school) throw notFound();
   const currentSchoolYear = session.currentSchoolYear ?? schoolYearOf(ctx.now());
-  const onlyIds = access.readsWholeSchool ? null : await permittedGroupIds(ctx.db, access);
-  const classes = await listYearClasses(ctx.db, schoolId, schoolYear ?? currentSchoolYear, onlyIds);
+  const classes = await listYearClasses(ctx.db, schoolId, schoolYear ?? currentSchoolYear, access.groupIds);
   return {
     id: school.id,
     brinCode: school.brinCode,

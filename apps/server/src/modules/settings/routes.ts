@@ -1,34 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { userSettingsInputSchema, userSettingsSchema } from '@leerzicht/contract';
+import { settingsEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { sessionOf } from '../../platform/authentication';
+import { route, signedIn } from '../../platform/routing/index';
 import { getSettings, saveSettings } from './service';
 
+/** The user's own settings: no school, so no policy beyond the session. */
 export async function settingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
-    '/user-settings/',
-    { schema: { tags: ['settings'], response: { 200: userSettingsSchema } }, preHandler: app.requireSession },
-    (request) => getSettings(ctx, sessionOf(request)),
-  );
-
-  api.post(
-    '/user-settings/create/',
-    {
-      schema: { tags: ['settings'], body: userSettingsInputSchema, response: { 200: userSettingsSchema } },
-      preHandler: app.requireSession,
-    },
-    (request) => saveSettings(ctx, sessionOf(request), request.body),
-  );
-
-  api.put(
-    '/user-settings/update/',
-    {
-      schema: { tags: ['settings'], body: userSettingsInputSchema, response: { 200: userSettingsSchema } },
-      preHandler: app.requireSession,
-    },
-    (request) => saveSettings(ctx, sessionOf(request), request.body),
-  );
+  const options = { tags: ['settings'], access: { auth: 'session', pupilData: 'none' } } as const;
+  route(app, endpoints.get, options, (call) => getSettings(ctx, signedIn(call)));
+  route(app, endpoints.create, options, (call) => saveSettings(ctx, signedIn(call), call.input.body));
+  route(app, endpoints.update, options, (call) => saveSettings(ctx, signedIn(call), call.input.body));
 }

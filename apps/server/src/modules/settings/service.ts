@@ -6,7 +6,7 @@ import {
 } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import type { ActiveSession } from '../../platform/sessions';
-import { isReadOnlySession } from '../../platform/write-guard';
+import { isReadOnlySession } from '../../platform/routing/index';
 import { findSettings, upsertSettings, type SettingsChanges } from './repository';
 
 type SettingsRow = NonNullable<Awaited<ReturnType<typeof findSettings>>>;

@@ -1,16 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  clientErrorReceiptSchema,
-  clientErrorReportSchema,
-  hiddenNotificationListSchema,
-  hiddenNotificationSchema,
-  hideNotificationRequestSchema,
-  sessionSchoolYearSchema,
-  versionSchema,
-} from '@leerzicht/contract';
+import { shellEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { sessionOf } from '../../platform/authentication';
+import { authorizeSchool } from '../../platform/access/index';
+import { route, signedIn } from '../../platform/routing/index';
+import { canHideNotice } from './policy';
 import {
   changeSessionSchoolYear,
   getHiddenNotifications,
@@ -20,58 +13,26 @@ import {
 
 /** What the app shell needs: build version, client error reports, hidden notices, the session's school year. */
 export async function shellRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['shell'];
+  const own = { tags, access: { auth: 'session', pupilData: 'none' } } as const;
+  const open = { tags, access: { auth: 'public', pupilData: 'none' } } as const;
 
-  api.get(
-    '/version/',
-    { schema: { tags: ['shell'], response: { 200: versionSchema } } },
-    async (_request, reply) => {
-      void reply.header('Cache-Control', 'no-store');
-      return { version: ctx.buildVersion };
-    },
-  );
-
+  route(app, endpoints.version, open, () => ({ version: ctx.buildVersion }));
   // Public: errors also happen before sign-in, and read-only sessions must still be able to report.
-  api.post(
-    '/client-errors/',
-    {
-      schema: { tags: ['shell'], body: clientErrorReportSchema, response: { 201: clientErrorReceiptSchema } },
-      bodyLimit: 32 * 1024,
-    },
-    async (request, reply) => {
-      const receipt = await reportClientError(ctx, request.body, { ip: request.ip, log: request.log });
-      return reply.code(201).send(receipt);
-    },
+  route(app, endpoints.reportClientError, { ...open, bodyLimit: 32 * 1024 }, (call) =>
+    reportClientError(ctx, call.input.body, { ip: call.request.ip, log: call.request.log }),
   );
-
-  api.get(
-    '/hidden-notifications/',
+  route(app, endpoints.hiddenNotifications, own, (call) => getHiddenNotifications(ctx, signedIn(call)));
+  route(
+    app,
+    endpoints.hideNotification,
     {
-      schema: { tags: ['shell'], response: { 200: hiddenNotificationListSchema } },
-      preHandler: app.requireSession,
+      ...own,
+      policy: (call) => authorizeSchool(ctx.db, signedIn(call), call.input.body.schoolId, canHideNotice),
     },
-    (request) => getHiddenNotifications(ctx, sessionOf(request)),
+    (call) => hideNotification(ctx, signedIn(call), call.input.body),
   );
-
-  api.post(
-    '/hidden-notifications/',
-    {
-      schema: {
-        tags: ['shell'],
-        body: hideNotificationRequestSchema,
-        response: { 200: hiddenNotificationSchema },
-      },
-      preHandler: app.requireSession,
-    },
-    (request) => hideNotification(ctx, sessionOf(request), request.body),
-  );
-
-  api.put(
-    '/session/school-year/',
-    {
-      schema: { tags: ['shell'], body: sessionSchoolYearSchema, response: { 200: sessionSchoolYearSchema } },
-      preHandler: app.requireSession,
-    },
-    (request) => changeSessionSchoolYear(ctx, sessionOf(request), request.body),
+  route(app, endpoints.setSchoolYear, own, (call) =>
+    changeSessionSchoolYear(ctx, signedIn(call), call.input.body),
   );
 }

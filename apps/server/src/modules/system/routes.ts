@@ -1,23 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthSchema } from '@leerzicht/contract';
+import { healthSchema, shellEndpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
+import { route } from '../../platform/routing/index';
 
+/** The health check for load balancers: 200 with the database reachable, 503 without. */
 export async function systemRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   ping: () => Promise<boolean>,
 ): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
-    '/health/',
-    { schema: { tags: ['system'], response: { 200: healthSchema, 503: healthSchema } } },
-    async (_request, reply) => {
+  route(
+    app,
+    shellEndpoints.health,
+    {
+      tags: ['system'],
+      access: { auth: 'public', pupilData: 'none' },
+      otherResponses: { 503: healthSchema },
+    },
+    async (call) => {
       const database = await ping();
-      return reply
-        .code(database ? 200 : 503)
-        .send({ status: database ? 'ok' : 'unavailable', database, version: ctx.buildVersion });
+      if (!database) void call.reply.code(503);
+      return { status: database ? 'ok' : 'unavailable', database, version: ctx.buildVersion } as const;
     },
   );
 }

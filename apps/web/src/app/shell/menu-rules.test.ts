@@ -1,22 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { menuItems, type MenuInput, type MenuItem } from './menu-rules';
+import type { Profile } from '@leerzicht/contract';
+import { menuItems, type MenuGroup, type MenuItem } from './menu-rules';
 
-const base: MenuInput = {
-  schoolId: 1,
-  schoolName: 'OBS De Regenboog',
-  schoolCount: 1,
+type ProfileSchool = Profile['schools'][number];
+
+const regenboog: ProfileSchool = {
+  id: 1,
+  name: 'OBS De Regenboog',
+  brinCode: '12AB',
   isSchoolSuperuser: false,
-  isProviderStaff: false,
-  group: null,
+  isSenco: false,
+  groupIds: [18],
+  payingStatus: true,
 };
+const kompas: ProfileSchool = { ...regenboog, id: 2, name: 'CBS Het Kompas', brinCode: '34CD' };
+
+/** What the menu is built from, in the words of the profile the server sends. */
+interface Case {
+  schoolCount: number;
+  isSchoolSuperuser: boolean;
+  isProviderStaff: boolean;
+  group: MenuGroup | null;
+}
+
+const base: Case = { schoolCount: 1, isSchoolSuperuser: false, isProviderStaff: false, group: null };
+
+function menu({ schoolCount, isSchoolSuperuser, isProviderStaff, group }: Case): MenuItem[] {
+  const schools = [{ ...regenboog, isSchoolSuperuser, groupIds: isSchoolSuperuser ? null : [18] }, kompas];
+  return menuItems({
+    profile: { isProviderStaff, schools: schools.slice(0, schoolCount) },
+    schoolId: 1,
+    group,
+  });
+}
 
 const keys = (items: MenuItem[]) => items.map((item) => item.key);
-const groupChildren = (input: MenuInput) => menuItems(input).find((item) => item.key === 'groups')?.children;
-const admin = (input: MenuInput) => menuItems(input).find((item) => item.key === 'admin');
+const groupChildren = (input: Case) => menu(input).find((item) => item.key === 'groups')?.children;
+const admin = (input: Case) => menu(input).find((item) => item.key === 'admin');
 
 describe('side menu rules', () => {
   it('shows School, Grades, Groups and Pupils to everyone, with their addresses', () => {
-    const items = menuItems(base);
+    const items = menu(base);
     expect(keys(items)).toEqual(['school', 'grades', 'groups', 'pupils']);
     expect(items.map((item) => item.to)).toEqual([
       '/app/schools/1',
@@ -83,8 +107,19 @@ describe('side menu rules', () => {
   });
 
   it('adds a school-name entry to the school list when the user has several schools', () => {
-    expect(keys(menuItems(base))).not.toContain('schoolList');
-    const [first] = menuItems({ ...base, schoolCount: 2 });
+    expect(keys(menu(base))).not.toContain('schoolList');
+    const [first] = menu({ ...base, schoolCount: 2 });
     expect(first).toEqual({ key: 'schoolList', label: { text: 'OBS De Regenboog' }, to: '/app/schools' });
+  });
+
+  it('reads the permissions of the selected school from the profile, not those of another school', () => {
+    const superuserElsewhere = { ...kompas, isSchoolSuperuser: true, groupIds: null };
+    const items = menuItems({
+      profile: { isProviderStaff: true, schools: [regenboog, superuserElsewhere] },
+      schoolId: 1,
+      group: null,
+    });
+    expect(keys(items)).not.toContain('admin');
+    expect(admin({ ...base, isSchoolSuperuser: true })).toBeDefined();
   });
 });

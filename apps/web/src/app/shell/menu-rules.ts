@@ -1,4 +1,4 @@
-import { GRADE_THRESHOLD } from '@leerzicht/contract';
+import { GRADE_THRESHOLD, type Profile } from '@leerzicht/contract';
 import type { MessageId } from '../../i18n/messages';
 
 export interface MenuGroup {
@@ -9,13 +9,9 @@ export interface MenuGroup {
 }
 
 export interface MenuInput {
+  /** The user's schools with what the user may do in each, and the provider-staff role: as the server sent them. */
+  profile: Pick<Profile, 'schools' | 'isProviderStaff'>;
   schoolId: number;
-  schoolName: string;
-  /** How many schools the user belongs to. */
-  schoolCount: number;
-  isSchoolSuperuser: boolean;
-  /** The user's e-mail address is in the provider's own domain. */
-  isProviderStaff: boolean;
   /** The group in the URL, if any. */
   group: MenuGroup | null;
 }
@@ -49,10 +45,12 @@ function groupItems(base: string, group: MenuGroup): MenuItem[] {
 
 /** The side menu of section 2 for the selected school (and group). */
 export function menuItems(input: MenuInput): MenuItem[] {
+  const { profile } = input;
+  const school = profile.schools.find((candidate) => candidate.id === input.schoolId);
   const base = `/app/schools/${input.schoolId}`;
   const items: MenuItem[] = [];
-  if (input.schoolCount > 1) {
-    items.push({ key: 'schoolList', label: { text: input.schoolName }, to: '/app/schools' });
+  if (profile.schools.length > 1) {
+    items.push({ key: 'schoolList', label: { text: school?.name ?? '' }, to: '/app/schools' });
   }
   items.push(item('school', 'menu.school', base));
   items.push(item('grades', 'menu.grades', `${base}/years`));
@@ -62,13 +60,13 @@ export function menuItems(input: MenuInput): MenuItem[] {
     }),
   );
   items.push(item('pupils', 'menu.pupils', `${base}/pupils`));
-  if (input.isSchoolSuperuser) {
+  if (school?.isSchoolSuperuser) {
     const admin = [
       item('adminUsers', 'menu.admin.users', `${base}/admin/permissions`),
       item('adminPlans', 'menu.admin.plans', `${base}/admin/templates`),
       item('adminPupils', 'menu.admin.pupils', `${base}/admin/pupils`),
     ];
-    if (input.isProviderStaff) admin.push(item('adminUpload', 'menu.admin.upload', `${base}/admin/upload`));
+    if (profile.isProviderStaff) admin.push(item('adminUpload', 'menu.admin.upload', `${base}/admin/upload`));
     items.push(item('admin', 'menu.admin', `${base}/admin/permissions`, { children: admin }));
   }
   return items;

@@ -2,9 +2,9 @@ import type { Profile } from '@leerzicht/contract';
 import { Alert } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 
-/** Demo and impersonated sessions say so: nothing they change is saved. */
+/** Sessions the server does not let write (demo, impersonated) say so: nothing they change is saved. */
 export function SessionBanner({ profile }: { profile: Profile }) {
-  if (!profile.isDemo && !profile.isImpersonated) return null;
+  if (profile.canWrite) return null;
   return (
     <Alert color="yellow" variant="light" mb="md" role="status">
       {profile.isImpersonated ? (

@@ -61,7 +61,7 @@ describe('demo and impersonated sessions', () => {
     signIn();
     const { requests, reply } = recorder();
     fakeApi({
-      ...shellReplies({ profile: { ...profile, isDemo: true } }),
+      ...shellReplies({ profile: { ...profile, isDemo: true, canWrite: false } }),
       'PATCH /api/1.0/rest-auth/user/': reply,
     });
     const { user } = renderApp('/app/schools');
@@ -75,7 +75,7 @@ describe('demo and impersonated sessions', () => {
 
   it('an impersonated session names the user it views as', async () => {
     signIn();
-    fakeApi(shellReplies({ profile: { ...profile, isImpersonated: true } }));
+    fakeApi(shellReplies({ profile: { ...profile, isImpersonated: true, canWrite: false } }));
     renderApp('/app/schools', { language: 'en' });
     expect(
       await screen.findByText(

@@ -5,7 +5,8 @@ import {
   type School,
 } from '@leerzicht/contract';
 
-type NoticeSchool = Pick<School, 'id' | 'isConnectionActive' | 'isSchoolSuperuser'>;
+/** The school, with whether the user is its superuser as the profile says. */
+type NoticeSchool = Pick<School, 'id' | 'isConnectionActive'> & { isSchoolSuperuser: boolean };
 
 export function isHidden(hidden: HiddenNotification[], notice: HiddenNotification): boolean {
   return hidden.some(

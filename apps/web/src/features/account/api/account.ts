@@ -1,42 +1,50 @@
 import {
-  detailResponseSchema,
-  passwordConfirmResponseSchema,
-  profileSchema,
+  accountEndpoints,
+  type EmailChangeConfirmRequest,
   type PasswordChangeRequest,
   type PasswordConfirmRequest,
   type UpdateUserRequest,
 } from '@leerzicht/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { api, isSuppressed } from '../../../lib/api-client';
 import { PROFILE_QUERY_KEY } from '../../../lib/session';
 import { storage } from '../../../lib/storage';
 
 /** `PATCH /rest-auth/user/`: per-field errors on 400; answers the updated profile. */
 export function updateUser(request: UpdateUserRequest) {
-  // Parsed again: a read-only (demo) session gets its own body back instead of an answer.
-  return apiClient
-    .patch('/rest-auth/user', request, profileSchema)
-    .then((answer) => profileSchema.parse(answer));
+  return api.call(accountEndpoints.updateUser, { body: request });
 }
 
 /** `POST /rest-auth/password/change/`: per-field errors under oldPassword, newPassword1 and newPassword2. */
 export function changePassword(request: PasswordChangeRequest) {
-  return apiClient
-    .post('/rest-auth/password/change', request, detailResponseSchema)
-    .then((answer) => detailResponseSchema.parse(answer));
+  return api.call(accountEndpoints.changePassword, { body: request });
 }
 
 /** `POST /rest-auth/password/confirm/`: lets this session change e-mail and two-step login for a while. */
 export function confirmPassword(request: PasswordConfirmRequest) {
-  return apiClient.post('/rest-auth/password/confirm', request, passwordConfirmResponseSchema);
+  return api.call(accountEndpoints.confirmPassword, { body: request });
 }
 
-/** Saves account fields; the answered profile replaces the cached one. */
+/** `POST /rest-auth/user/email/confirm/`: the page of the e-mailed link makes the new address the account's. */
+export function confirmEmailChange(request: EmailChangeConfirmRequest) {
+  return api.call(accountEndpoints.confirmEmailChange, { body: request });
+}
+
+export function useConfirmPasswordMutation() {
+  return useMutation({ mutationFn: confirmPassword });
+}
+
+export function useConfirmEmailChangeMutation() {
+  return useMutation({ mutationFn: confirmEmailChange });
+}
+
+/** Saves account fields; the answered profile replaces the cached one (a read-only session gets no answer). */
 export function useUpdateUserMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUser,
     onSuccess: (profile) => {
+      if (isSuppressed(profile)) return;
       queryClient.setQueryData(PROFILE_QUERY_KEY, profile);
       const token = storage.getToken();
       if (token) storage.setSession(token, profile.username);

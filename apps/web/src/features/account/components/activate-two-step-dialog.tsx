@@ -1,6 +1,8 @@
 import { Alert, Button, Code, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
+import { isSuppressed } from '../../../lib/api-client';
 import { activateTotp, verifyTotp } from '../api/totp';
 import { useCodeSubmit } from '../hooks/use-code-submit';
 import { ConfirmationCancelledError, type usePasswordConfirmation } from '../hooks/use-password-confirmation';
@@ -25,6 +27,7 @@ export function ActivateTwoStepDialog({
   const [step, setStep] = useState(0);
   const [uri, setUri] = useState<string | null>(null);
   const [startFailed, setStartFailed] = useState(false);
+  const [suppressed, setSuppressed] = useState(false);
   const [starting, setStarting] = useState(false);
   const codeBox = useCodeSubmit(verifyTotp, () => {
     onActivated();
@@ -35,6 +38,7 @@ export function ActivateTwoStepDialog({
     setStep(0);
     setUri(null);
     setStartFailed(false);
+    setSuppressed(false);
     codeBox.reset();
     onClose();
   }
@@ -44,6 +48,10 @@ export function ActivateTwoStepDialog({
     setStartFailed(false);
     try {
       const answer = await withConfirmation(activateTotp);
+      if (isSuppressed(answer)) {
+        setSuppressed(true);
+        return;
+      }
       setUri(answer.uri);
       setStep(1);
     } catch (error) {
@@ -68,6 +76,7 @@ export function ActivateTwoStepDialog({
             <Text size="sm">
               <FormattedMessage id="twoStep.install.text" />
             </Text>
+            {suppressed && <ReadOnlyNotice />}
             {startFailed && (
               <Alert color="red" role="alert">
                 <FormattedMessage id="account.saveFailed" />

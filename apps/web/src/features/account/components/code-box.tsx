@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { isCompleteCode } from '../../../lib/auth-code';
-import { CodeInput } from '../../../lib/code-input';
+import { CodeInput } from '../../../components/code-input';
 
 interface CodeBoxProps {
   value: string;

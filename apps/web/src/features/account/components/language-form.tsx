@@ -16,6 +16,7 @@ export function LanguageForm() {
     const language = LANGUAGES.find((candidate) => candidate === value);
     if (!language || language === current || mutation.isPending) return;
     // The saved profile (with the new language) replaces the cached one first, so the session's language sync agrees.
+    // A read-only session's choice is not sent (Suppressed) and switches this browser only.
     mutation.mutate({ language }, { onSuccess: () => setLanguage(language) });
   }
 

@@ -2,15 +2,9 @@ import { passwordChangeRequestSchema } from '@leerzicht/contract';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PasswordField } from '../../../lib/password-field';
-import {
-  detailOf,
-  fieldError,
-  fieldErrorsOf,
-  schemaFieldErrors,
-  translateServerMessage,
-  type FieldErrors,
-} from '../../../lib/server-errors';
+import { useContractForm } from '../../../components/forms/use-contract-form';
+import { PasswordField } from '../../../components/password-field';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { useChangePasswordMutation } from '../api/account';
 
 const EMPTY = { oldPassword: '', newPassword1: '', newPassword2: '' };
@@ -26,36 +20,16 @@ const LABELS = {
 export function PasswordChangeForm() {
   const intl = useIntl();
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [result, setResult] = useState<'saved' | string | null>(null);
-  const mutation = useChangePasswordMutation();
+  const form = useContractForm({
+    schema: passwordChangeRequestSchema,
+    mutation: useChangePasswordMutation(),
+    failureMessage: 'account.saveFailed',
+    onSaved: () => setValues(EMPTY),
+  });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (mutation.isPending) return;
-    setResult(null);
-    const parsed = passwordChangeRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(schemaFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    mutation.mutate(parsed.data, {
-      onSuccess: () => {
-        setValues(EMPTY);
-        setResult('saved');
-      },
-      onError: (error) => {
-        const serverErrors = fieldErrorsOf(error);
-        setErrors(serverErrors);
-        const detail = detailOf(error);
-        if (Object.keys(serverErrors).length === 0) {
-          setResult(
-            detail ? translateServerMessage(intl, detail) : intl.formatMessage({ id: 'account.saveFailed' }),
-          );
-        }
-      },
-    });
+    void form.submit(values);
   }
 
   const passwordField = (name: PasswordFieldName) => (
@@ -66,7 +40,7 @@ export function PasswordChangeForm() {
       autoComplete={name === 'oldPassword' ? 'current-password' : 'new-password'}
       required
       value={values[name]}
-      error={fieldError(intl, errors, name)}
+      error={form.fieldError(name)}
       onChange={(event) => {
         const value = event.currentTarget.value;
         setValues((current) => ({ ...current, [name]: value }));
@@ -77,21 +51,22 @@ export function PasswordChangeForm() {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack>
-        {result === 'saved' && (
+        {form.outcome === 'suppressed' && <ReadOnlyNotice />}
+        {form.outcome === 'saved' && (
           <Alert color="teal" role="status">
             <FormattedMessage id="account.password.saved" />
           </Alert>
         )}
-        {result !== null && result !== 'saved' && (
+        {form.generalError && (
           <Alert color="red" role="alert">
-            {result}
+            {form.generalError}
           </Alert>
         )}
         {passwordField('oldPassword')}
         {passwordField('newPassword1')}
         {passwordField('newPassword2')}
         <Group>
-          <Button type="submit" loading={mutation.isPending}>
+          <Button type="submit" loading={form.pending}>
             <FormattedMessage id="account.password.save" />
           </Button>
         </Group>

@@ -1,10 +1,11 @@
-import { ACCOUNT_ERRORS, INVITATION_ERRORS } from '@leerzicht/contract';
+import { passwordConfirmRequestSchema } from '@leerzicht/contract';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PasswordField } from '../../../lib/password-field';
-import { fieldError, fieldErrorsOf, type FieldErrors } from '../../../lib/server-errors';
-import { confirmPassword } from '../api/account';
+import { useContractForm } from '../../../components/forms/use-contract-form';
+import { PasswordField } from '../../../components/password-field';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
+import { useConfirmPasswordMutation } from '../api/account';
 
 interface PasswordConfirmModalProps {
   opened: boolean;
@@ -16,30 +17,20 @@ interface PasswordConfirmModalProps {
 export function PasswordConfirmModal({ opened, onConfirmed, onCancel }: PasswordConfirmModalProps) {
   const intl = useIntl();
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (password.length === 0) {
-      setErrors({ password: [INVITATION_ERRORS.required] });
-      return;
-    }
-    setBusy(true);
-    try {
-      await confirmPassword({ password });
+  const form = useContractForm({
+    schema: passwordConfirmRequestSchema,
+    mutation: useConfirmPasswordMutation(),
+    // A refusal without a field error is still about the password.
+    failureMessage: 'serverError.wrongPassword',
+    onSaved: () => {
       setPassword('');
-      setErrors({});
       onConfirmed();
-    } catch (error) {
-      const serverErrors = fieldErrorsOf(error);
-      setErrors(
-        Object.keys(serverErrors).length > 0 ? serverErrors : { password: [ACCOUNT_ERRORS.wrongPassword] },
-      );
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void form.submit({ password });
   }
 
   return (
@@ -50,24 +41,25 @@ export function PasswordConfirmModal({ opened, onConfirmed, onCancel }: Password
       closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'common.close' }) }}
       zIndex={400}
     >
-      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form onSubmit={handleSubmit} noValidate>
         <Stack>
           <Text size="sm">
             <FormattedMessage id="account.confirmPassword.intro" />
           </Text>
+          {form.outcome === 'suppressed' && <ReadOnlyNotice />}
           <PasswordField
             label={intl.formatMessage({ id: 'account.confirmPassword.label' })}
             autoComplete="current-password"
             data-autofocus
             value={password}
-            error={fieldError(intl, errors, 'password')}
+            error={form.fieldError('password') ?? form.generalError ?? undefined}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onCancel}>
               <FormattedMessage id="common.cancel" />
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={form.pending}>
               <FormattedMessage id="account.confirmPassword.submit" />
             </Button>
           </Group>

@@ -2,17 +2,20 @@ import { INVITATION_ERRORS, updateUserRequestSchema, type Profile } from '@leerz
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import {
-  detailOf,
-  fieldError,
-  fieldErrorsOf,
-  schemaFieldErrors,
-  translateServerMessage,
-  type FieldErrors,
-} from '../../../lib/server-errors';
+import { useContractForm } from '../../../components/forms/use-contract-form';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
+import type { FieldErrors } from '../../../lib/server-errors';
 import { useUpdateUserMutation } from '../api/account';
 import { ConfirmationCancelledError, type usePasswordConfirmation } from '../hooks/use-password-confirmation';
 import { splitFullName } from '../lib/split-full-name';
+
+/** The form asks for one full name: errors of first and last name show under it. */
+function underFullName(errors: FieldErrors): FieldErrors {
+  const { firstName, lastName, ...rest } = errors;
+  if (!firstName && !lastName) return errors;
+  const messages = [...(rest.fullName ?? []), ...(firstName ?? []), ...(lastName ?? [])];
+  return { ...rest, fullName: [...new Set(messages)] };
+}
 
 interface ProfileFormProps {
   profile: Profile;
@@ -27,9 +30,14 @@ export function ProfileForm({ profile, withConfirmation }: ProfileFormProps) {
     username: profile.username,
     email: profile.email,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [result, setResult] = useState<'saved' | string | null>(null);
-  const mutation = useUpdateUserMutation();
+  const form = useContractForm({
+    schema: updateUserRequestSchema,
+    mutation: useUpdateUserMutation(),
+    failureMessage: 'account.saveFailed',
+    mapErrors: underFullName,
+    send: withConfirmation,
+    isCancellation: (error) => error instanceof ConfirmationCancelledError,
+  });
 
   const field = (name: keyof typeof values) => ({
     name,
@@ -42,58 +50,38 @@ export function ProfileForm({ profile, withConfirmation }: ProfileFormProps) {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (mutation.isPending) return;
-    setResult(null);
     const { firstName, lastName } = splitFullName(values.fullName);
-    const parsed = updateUserRequestSchema.safeParse({
-      firstName,
-      lastName,
-      username: values.username,
-      email: values.email,
-    });
-    if (!firstName || !parsed.success) {
-      const found = parsed.success ? {} : schemaFieldErrors(parsed.error);
-      setErrors(firstName ? found : { ...found, fullName: [INVITATION_ERRORS.required] });
-      return;
-    }
-    setErrors({});
-    withConfirmation(() => mutation.mutateAsync(parsed.data)).then(
-      () => setResult('saved'),
-      (error: unknown) => {
-        if (error instanceof ConfirmationCancelledError) return;
-        const serverErrors = fieldErrorsOf(error);
-        if (serverErrors.firstName || serverErrors.lastName) {
-          serverErrors.fullName = [...(serverErrors.firstName ?? []), ...(serverErrors.lastName ?? [])];
-        }
-        setErrors(serverErrors);
-        const detail = detailOf(error);
-        if (Object.keys(serverErrors).length === 0) {
-          setResult(
-            detail ? translateServerMessage(intl, detail) : intl.formatMessage({ id: 'account.saveFailed' }),
-          );
-        }
-      },
-    );
+    const candidate = { firstName, lastName, username: values.username, email: values.email };
+    void form.submit(candidate, firstName ? {} : { fullName: [INVITATION_ERRORS.required] });
   }
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack>
-        {result === 'saved' && (
+        {form.outcome === 'suppressed' && <ReadOnlyNotice />}
+        {form.outcome === 'saved' && (
           <Alert color="teal" role="status">
             <FormattedMessage id="account.profile.saved" />
           </Alert>
         )}
-        {result !== null && result !== 'saved' && (
+        {profile.pendingEmail && (
+          <Alert color="blue" role="status">
+            <FormattedMessage
+              id="account.profile.pendingEmail"
+              values={{ email: profile.pendingEmail, current: profile.email }}
+            />
+          </Alert>
+        )}
+        {form.generalError && (
           <Alert color="red" role="alert">
-            {result}
+            {form.generalError}
           </Alert>
         )}
         <TextInput
           label={intl.formatMessage({ id: 'account.profile.fullName' })}
           autoComplete="name"
           required
-          error={fieldError(intl, errors, 'fullName')}
+          error={form.fieldError('fullName')}
           {...field('fullName')}
         />
         <TextInput
@@ -102,7 +90,7 @@ export function ProfileForm({ profile, withConfirmation }: ProfileFormProps) {
           autoCapitalize="none"
           spellCheck={false}
           required
-          error={fieldError(intl, errors, 'username')}
+          error={form.fieldError('username')}
           {...field('username')}
         />
         <TextInput
@@ -110,11 +98,11 @@ export function ProfileForm({ profile, withConfirmation }: ProfileFormProps) {
           type="email"
           autoComplete="email"
           required
-          error={fieldError(intl, errors, 'email')}
+          error={form.fieldError('email')}
           {...field('email')}
         />
         <Group>
-          <Button type="submit" loading={mutation.isPending}>
+          <Button type="submit" loading={form.pending}>
             <FormattedMessage id="account.profile.save" />
           </Button>
         </Group>

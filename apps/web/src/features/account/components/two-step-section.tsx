@@ -1,8 +1,10 @@
+import { authEndpoints } from '@leerzicht/contract';
 import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { TOTP_STATUS_QUERY_KEY, useTotpStatusQuery } from '../api/totp';
+import { invalidate } from '../../../lib/query-keys';
+import { useTotpStatusQuery } from '../api/totp';
 import type { usePasswordConfirmation } from '../hooks/use-password-confirmation';
 import { ActivateTwoStepDialog } from './activate-two-step-dialog';
 import { DeactivateTwoStepDialog } from './deactivate-two-step-dialog';
@@ -20,7 +22,7 @@ export function TwoStepSection({ withConfirmation }: TwoStepSectionProps) {
 
   function done(result: 'activated' | 'deactivated') {
     setChanged(result);
-    void queryClient.invalidateQueries({ queryKey: TOTP_STATUS_QUERY_KEY });
+    void invalidate(queryClient, authEndpoints.totpStatus);
   }
 
   if (isError) {

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { isApiError } from '../../../lib/api-error';
+import { isSuppressed } from '../../../lib/api-client';
 import { detailOf, translateServerMessage } from '../../../lib/server-errors';
 import { codeProblem } from '../lib/code-validation';
 import { ConfirmationCancelledError } from './use-password-confirmation';
 
 /**
  * The code box state of a two-step dialog: checks the code ('No code entered', 'The entered code is not
- * valid'), runs the call, and turns a refused code into the box's error.
+ * valid'), runs the call, and turns a refused code (or a call a read-only session does not send) into the box's
+ * error.
  */
 export function useCodeSubmit(call: (code: string) => Promise<unknown>, onDone: () => void) {
   const intl = useIntl();
@@ -25,7 +27,11 @@ export function useCodeSubmit(call: (code: string) => Promise<unknown>, onDone: 
     setError(null);
     setBusy(true);
     try {
-      await call(code);
+      const answer = await call(code);
+      if (isSuppressed(answer)) {
+        setError(intl.formatMessage({ id: 'readOnly.notSaved' }));
+        return;
+      }
       setCode('');
       onDone();
     } catch (caught) {

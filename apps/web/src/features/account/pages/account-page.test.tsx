@@ -50,6 +50,30 @@ describe('account page: details and password', () => {
     ]);
   });
 
+  it('in a demo session sends nothing and says the change was not saved', async () => {
+    const patches: unknown[] = [];
+    fakeApi({
+      ...base,
+      'GET /api/1.0/profile/': jsonResponse({ ...profile, isDemo: true, canWrite: false }),
+      'PATCH /api/1.0/rest-auth/user/': (request: FakeRequest) => {
+        patches.push(request.body);
+        return jsonResponse(profile);
+      },
+    });
+    const { user } = openAccount();
+    const fullName = await screen.findByLabelText(/Full name/);
+    await user.clear(fullName);
+    await user.type(fullName, 'Jan de Vries');
+    await user.click(screen.getByRole('button', { name: 'Save details' }));
+    expect(
+      await screen.findByText(
+        'Not saved: changes are not kept in a demo account or an impersonated session.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Your details have been saved.')).not.toBeInTheDocument();
+    expect(patches).toEqual([]);
+  });
+
   it('shows per-field server errors next to the fields and keeps the typed values', async () => {
     fakeApi({
       ...base,

@@ -1,15 +1,12 @@
-import { profileSchema, type Profile } from '@leerzicht/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { accountEndpoints } from '@leerzicht/contract';
+import { useQuery } from '@tanstack/react-query';
+import { endpointQueryOptions } from '../../../lib/query-keys';
 import { PROFILE_QUERY_KEY } from '../../../lib/session';
 
 export { PROFILE_QUERY_KEY };
 
-export function getProfile(): Promise<Profile> {
-  return apiClient.get('/profile', profileSchema);
-}
-
-export const profileQueryOptions = queryOptions({ queryKey: PROFILE_QUERY_KEY, queryFn: getProfile });
+/** `GET /profile/`: the signed-in user, the schools with what the user may do there, and the session's flags. */
+export const profileQueryOptions = endpointQueryOptions(accountEndpoints.profile, {});
 
 export function useProfileQuery() {
   return useQuery(profileQueryOptions);

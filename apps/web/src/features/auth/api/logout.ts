@@ -1,12 +1,12 @@
-import { detailResponseSchema } from '@leerzicht/contract';
+import { authEndpoints } from '@leerzicht/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiClient } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { storage } from '../../../lib/storage';
 
-/** `POST /logout/` revokes the session on the server. */
-export function postLogout() {
-  return apiClient.post('/logout', {}, detailResponseSchema);
+/** `POST /logout/` revokes the session on the server (also sent by read-only sessions). */
+export function postLogout(token: string) {
+  return api.call(authEndpoints.logout, {}, { token });
 }
 
 /** Logs out: revokes the session (best effort), forgets everything of it and goes to login. */
@@ -14,10 +14,13 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
-    if (storage.getToken()) await postLogout().catch(() => undefined);
+    // The session is forgotten and the pages that read it are left first, so that answers still arriving for it
+    // (now 401) neither reload the page nor start new requests without a token.
+    const token = storage.getToken();
     storage.clearSession();
     storage.clearLoginRedirect();
-    queryClient.clear();
     await navigate('/auth/login', { replace: true });
+    queryClient.clear();
+    if (token) await postLogout(token).catch(() => undefined);
   };
 }

@@ -2,7 +2,7 @@ import { AUTH_CODE_LENGTH } from '@leerzicht/contract';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { CodeInput } from '../../../lib/code-input';
+import { CodeInput } from '../../../components/code-input';
 import type { LoginFlow } from '../hooks/use-login-flow';
 import { LoginFailureAlert } from './login-failure-alert';
 
@@ -30,7 +30,7 @@ export function CodeForm({ flow }: { flow: LoginFlow }) {
         <Anchor href={TWO_STEP_HELP_URL} target="_blank" rel="noopener noreferrer" size="sm">
           <FormattedMessage id="login.code.moreInfo" />
         </Anchor>
-        {flow.failure && <LoginFailureAlert failure={flow.failure} />}
+        {flow.failure && <LoginFailureAlert failure={flow.failure} waitSeconds={flow.waitSeconds} />}
         <CodeInput
           label={intl.formatMessage({ id: 'login.code.label' })}
           name="totpChallenge"

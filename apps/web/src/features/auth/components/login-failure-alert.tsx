@@ -1,9 +1,16 @@
 import { Alert, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { tooManyAttemptsMessage } from '../../../lib/server-errors';
 import type { LoginFailure } from '../lib/login-failure';
 
+interface LoginFailureAlertProps {
+  failure: Exclude<LoginFailure, 'totpRequired'>;
+  /** The wait a 429 asked for, in seconds. */
+  waitSeconds?: number | null;
+}
+
 /** The error box of a failed login (spec section 8). */
-export function LoginFailureAlert({ failure }: { failure: Exclude<LoginFailure, 'totpRequired'> }) {
+export function LoginFailureAlert({ failure, waitSeconds = null }: LoginFailureAlertProps) {
   const intl = useIntl();
   if (failure === 'failed') {
     return (
@@ -17,10 +24,16 @@ export function LoginFailureAlert({ failure }: { failure: Exclude<LoginFailure, 
       </Alert>
     );
   }
+  if (failure === 'tooManyAttempts') {
+    return (
+      <Alert color="red" role="alert">
+        <Text size="sm">{tooManyAttemptsMessage(intl, waitSeconds)}</Text>
+      </Alert>
+    );
+  }
   const messageId = {
     totpInvalid: 'login.error.codeInvalid',
     noPayingSchool: 'login.error.noPayingSchool',
-    tooManyAttempts: 'serverError.tooManyAttempts',
   } as const;
   return (
     <Alert color="red" role="alert">

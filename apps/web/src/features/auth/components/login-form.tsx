@@ -1,7 +1,7 @@
 import { Anchor, Button, Checkbox, Stack, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PasswordField } from '../../../lib/password-field';
+import { PasswordField } from '../../../components/password-field';
 import type { LoginFlow } from '../hooks/use-login-flow';
 import { LoginFailureAlert } from './login-failure-alert';
 
@@ -20,7 +20,12 @@ export function LoginForm({ flow }: { flow: LoginFlow }) {
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack>
-        {flow.failure && <LoginFailureAlert failure={flow.failure} />}
+        {flow.failure && <LoginFailureAlert failure={flow.failure} waitSeconds={flow.waitSeconds} />}
+        {flow.failure === 'tooManyAttempts' && (
+          <Anchor component="button" type="button" size="sm" onClick={flow.switchToCode}>
+            <FormattedMessage id="login.code.now" />
+          </Anchor>
+        )}
         <TextInput
           label={intl.formatMessage({ id: 'login.username' })}
           name="username"

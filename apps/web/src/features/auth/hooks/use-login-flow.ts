@@ -1,5 +1,6 @@
 import { loginRequestSchema } from '@leerzicht/contract';
 import { useState } from 'react';
+import { isApiError } from '../../../lib/api-error';
 import { isCompleteCode } from '../../../lib/auth-code';
 import { useLoginMutation } from '../api/login';
 import { loginFailureOf, type LoginFailure } from '../lib/login-failure';
@@ -23,6 +24,8 @@ export function useLoginFlow(initialUsername: string, onLoggedIn: () => void) {
   const [step, setStep] = useState<'credentials' | 'code'>('credentials');
   const [code, setCode] = useState('');
   const [failure, setFailure] = useState<Exclude<LoginFailure, 'totpRequired'> | null>(null);
+  // How long a 429 asked to wait (Retry-After), for the message.
+  const [waitSeconds, setWaitSeconds] = useState<number | null>(null);
   const mutation = useLoginMutation();
 
   const request = loginRequestSchema.safeParse(credentials);
@@ -31,6 +34,7 @@ export function useLoginFlow(initialUsername: string, onLoggedIn: () => void) {
 
   function handleError(error: unknown) {
     const kind = loginFailureOf(error);
+    setWaitSeconds(isApiError(error, 429) ? error.retryAfterSeconds : null);
     if (kind === 'totpRequired') {
       setStep('code');
       setFailure(null);
@@ -55,6 +59,13 @@ export function useLoginFlow(initialUsername: string, onLoggedIn: () => void) {
     );
   }
 
+  /** While the account makes new addresses wait, password and two-step code together may still log in. */
+  function switchToCode() {
+    setStep('code');
+    setCode('');
+    setFailure(null);
+  }
+
   function backToCredentials() {
     setStep('credentials');
     setCode('');
@@ -68,11 +79,13 @@ export function useLoginFlow(initialUsername: string, onLoggedIn: () => void) {
     code,
     setCode,
     failure,
+    waitSeconds,
     isPending: mutation.isPending,
     canSubmitCredentials,
     canSubmitCode,
     submitCredentials,
     submitCode,
+    switchToCode,
     backToCredentials,
   };
 }

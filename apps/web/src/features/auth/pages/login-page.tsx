@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { PublicFrame } from '../../../lib/public-frame';
+import { PublicFrame } from '../../../components/public-frame';
 import { storage } from '../../../lib/storage';
 import { CodeForm } from '../components/code-form';
 import { LoginForm } from '../components/login-form';

@@ -1,21 +1,10 @@
-import {
-  acceptInvitationResponseSchema,
-  type AcceptInvitationRequest,
-  type AcceptInvitationResponse,
-} from '@leerzicht/contract';
+import { invitationEndpoints, type AcceptInvitationRequest } from '@leerzicht/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** `POST /person_invitation/{key}/accept/`: per-field errors on 400; answers the username to log in with. */
-export function acceptInvitation(
-  key: string,
-  request: AcceptInvitationRequest,
-): Promise<AcceptInvitationResponse> {
-  return apiClient.post(
-    `/person_invitation/${encodeURIComponent(key)}/accept`,
-    request,
-    acceptInvitationResponseSchema,
-  );
+export function acceptInvitation(key: string, request: AcceptInvitationRequest) {
+  return api.call(invitationEndpoints.accept, { params: { key }, body: request });
 }
 
 export function useAcceptInvitationMutation(key: string) {

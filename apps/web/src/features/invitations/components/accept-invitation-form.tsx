@@ -2,15 +2,9 @@ import { acceptInvitationRequestSchema, type Invitation } from '@leerzicht/contr
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PasswordField } from '../../../lib/password-field';
-import {
-  detailOf,
-  fieldError,
-  fieldErrorsOf,
-  schemaFieldErrors,
-  translateServerMessage,
-  type FieldErrors,
-} from '../../../lib/server-errors';
+import { useContractForm } from '../../../components/forms/use-contract-form';
+import { PasswordField } from '../../../components/password-field';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { useAcceptInvitationMutation } from '../api/accept-invitation';
 
 interface AcceptInvitationFormProps {
@@ -36,14 +30,17 @@ export function AcceptInvitationForm({
     password: '',
     passwordConfirmation: '',
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [generalError, setGeneralError] = useState<string | null>(null);
-  const mutation = useAcceptInvitationMutation(invitationKey);
+  const form = useContractForm({
+    schema: acceptInvitationRequestSchema,
+    mutation: useAcceptInvitationMutation(invitationKey),
+    failureMessage: 'invite.failed',
+    onSaved: ({ username }, request) => onAccepted(username, request.password),
+  });
 
   const field = (name: keyof typeof values) => ({
     name,
     value: values[name],
-    error: fieldError(intl, errors, name),
+    error: form.fieldError(name),
     onChange: (event: { currentTarget: { value: string } }) => {
       const value = event.currentTarget.value;
       setValues((current) => ({ ...current, [name]: value }));
@@ -52,35 +49,17 @@ export function AcceptInvitationForm({
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (mutation.isPending || busy) return;
-    const parsed = acceptInvitationRequestSchema.safeParse({ email: invitation.email, ...values });
-    if (!parsed.success) {
-      setErrors(schemaFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setGeneralError(null);
-    mutation.mutate(parsed.data, {
-      onSuccess: ({ username }) => onAccepted(username, values.password),
-      onError: (error) => {
-        const serverErrors = fieldErrorsOf(error);
-        setErrors(serverErrors);
-        const detail = detailOf(error);
-        if (Object.keys(serverErrors).length === 0) {
-          setGeneralError(
-            detail ? translateServerMessage(intl, detail) : intl.formatMessage({ id: 'invite.failed' }),
-          );
-        }
-      },
-    });
+    if (busy) return;
+    void form.submit({ email: invitation.email, ...values });
   }
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack>
-        {generalError && (
+        {form.outcome === 'suppressed' && <ReadOnlyNotice />}
+        {form.generalError && (
           <Alert color="red" role="alert">
-            {generalError}
+            {form.generalError}
           </Alert>
         )}
         <TextInput
@@ -88,7 +67,7 @@ export function AcceptInvitationForm({
           value={invitation.email}
           readOnly
           variant="filled"
-          error={fieldError(intl, errors, 'email')}
+          error={form.fieldError('email')}
         />
         <TextInput
           label={intl.formatMessage({ id: 'invite.firstName' })}
@@ -114,7 +93,7 @@ export function AcceptInvitationForm({
           required
           {...field('passwordConfirmation')}
         />
-        <Button type="submit" disabled={mutation.isPending || busy} loading={mutation.isPending || busy}>
+        <Button type="submit" disabled={form.pending || busy} loading={form.pending || busy}>
           <FormattedMessage id="invite.submit" />
         </Button>
       </Stack>

@@ -9,7 +9,7 @@ import { renderApp } from '../../../test/render-app';
 vi.setConfig({ testTimeout: 20_000 });
 
 const KEY = 'k3y-abc';
-const INVITATION_URL = `GET /api/1.0/person_invitation/${KEY}/`;
+const INVITATION_URL = `GET /api/1.0/person_invitation/${KEY}`;
 const ACCEPT_URL = `POST /api/1.0/person_invitation/${KEY}/accept/`;
 const englishProfile = { ...profile, language: 'en' as const };
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PublicFrame } from '../../../lib/public-frame';
+import { PublicFrame } from '../../../components/public-frame';
 import { signInWith } from '../../../lib/session';
 import { storage } from '../../../lib/storage';
 import { useInvitationQuery } from '../api/get-invitation';

@@ -1,15 +1,12 @@
-import {
-  hiddenNotificationListSchema,
-  hiddenNotificationSchema,
-  type HiddenNotification,
-} from '@leerzicht/contract';
+import { hiddenNotificationListSchema, shellEndpoints, type HiddenNotification } from '@leerzicht/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiClient } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { queryKeyOf } from '../../../lib/query-keys';
 import { storage } from '../../../lib/storage';
 import { isHidden } from '../notice-rules';
 
-export const HIDDEN_NOTIFICATIONS_QUERY_KEY = ['hidden-notifications'] as const;
+const hiddenNotificationsQueryKey = queryKeyOf(shellEndpoints.hiddenNotifications);
 
 const localStoreSchema = z.record(z.string(), hiddenNotificationListSchema);
 
@@ -39,12 +36,12 @@ function merge(a: HiddenNotification[], b: HiddenNotification[]): HiddenNotifica
 }
 
 export async function getHiddenNotifications(): Promise<HiddenNotification[]> {
-  const fromServer = await apiClient.get('/hidden-notifications', hiddenNotificationListSchema);
+  const fromServer = await api.call(shellEndpoints.hiddenNotifications, {});
   return merge(fromServer, readLocal(storage.getUsername() ?? ''));
 }
 
 export const hiddenNotificationsQueryOptions = queryOptions({
-  queryKey: HIDDEN_NOTIFICATIONS_QUERY_KEY,
+  queryKey: hiddenNotificationsQueryKey,
   queryFn: getHiddenNotifications,
   staleTime: Infinity,
 });
@@ -53,11 +50,11 @@ export function useHiddenNotificationsQuery() {
   return useQuery(hiddenNotificationsQueryOptions);
 }
 
-export function hideNotification(notification: HiddenNotification): Promise<HiddenNotification> {
-  return apiClient.post('/hidden-notifications', notification, hiddenNotificationSchema);
+export function hideNotification(notification: HiddenNotification) {
+  return api.call(shellEndpoints.hideNotification, { body: notification });
 }
 
-/** Hides a notice at once (cache and browser copy), then tells the server. */
+/** Hides a notice at once (cache and browser copy), then tells the server (not in a read-only session). */
 export function useHideNotificationMutation() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -65,7 +62,7 @@ export function useHideNotificationMutation() {
     onMutate: (notification) => {
       const username = storage.getUsername() ?? '';
       writeLocal(username, merge(readLocal(username), [notification]));
-      queryClient.setQueryData<HiddenNotification[]>(HIDDEN_NOTIFICATIONS_QUERY_KEY, (list = []) =>
+      queryClient.setQueryData<HiddenNotification[]>(hiddenNotificationsQueryKey, (list = []) =>
         merge(list, [notification]),
       );
     },

@@ -71,7 +71,7 @@ describe('disconnected-school dialog', () => {
   it('in a demo session: sends nothing, yet stays hidden in this browser', async () => {
     signIn();
     const { posts, reply } = recordPosts();
-    const demo = { ...profile, isDemo: true };
+    const demo = { ...profile, isDemo: true, canWrite: false };
     fakeApi({ ...shellReplies({ profile: demo }), 'POST /api/1.0/hidden-notifications/': reply });
     const { user, unmount } = renderApp(KOMPAS_PAGE);
     await screen.findByRole('dialog', { name: DISCONNECTED });
@@ -115,7 +115,12 @@ describe('new-school-year dialog', () => {
   it('does not show to a teacher', async () => {
     useDate(new Date(2026, 7, 20));
     signIn();
-    fakeApi(shellReplies({ schools: [{ ...school, isSchoolSuperuser: false }] }));
+    const teacher = {
+      ...profile,
+      isSchoolSuperuserOnAnySchool: false,
+      schools: profile.schools.map((item) => ({ ...item, isSchoolSuperuser: false, groupIds: [18] })),
+    };
+    fakeApi(shellReplies({ profile: teacher, schools: [{ ...school, isSchoolSuperuser: false }] }));
     renderApp(REGENBOOG_PAGE);
     await screen.findByRole('heading', { name: 'Pagina niet gevonden' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

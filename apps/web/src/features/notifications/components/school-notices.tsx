@@ -3,6 +3,7 @@ import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { NotificationDialog } from '../../../components/notification-dialog';
+import { useSchoolPermissions } from '../../../entities/school';
 import { useHiddenNotificationsQuery, useHideNotificationMutation } from '../api/hidden-notifications';
 import { shouldShowDisconnectedSchool, shouldShowNewSchoolYear } from '../notice-rules';
 
@@ -15,6 +16,7 @@ type Notice = 'disconnected' | 'newSchoolYear';
 export function SchoolNotices({ school }: { school: School }) {
   const { data: hidden } = useHiddenNotificationsQuery();
   const hide = useHideNotificationMutation();
+  const isSchoolSuperuser = useSchoolPermissions(school.id)?.isSchoolSuperuser ?? false;
   const [closed, setClosed] = useState<string[]>([]);
   if (!hidden) return null;
 
@@ -25,7 +27,10 @@ export function SchoolNotices({ school }: { school: School }) {
 
   let current: Notice | null = null;
   if (shouldShowDisconnectedSchool(school, hidden) && isOpen('disconnected')) current = 'disconnected';
-  else if (shouldShowNewSchoolYear(school, hidden, today) && isOpen('newSchoolYear'))
+  else if (
+    shouldShowNewSchoolYear({ ...school, isSchoolSuperuser }, hidden, today) &&
+    isOpen('newSchoolYear')
+  )
     current = 'newSchoolYear';
 
   const dontShowAgain = <FormattedMessage id="notices.dontShowAgain" />;

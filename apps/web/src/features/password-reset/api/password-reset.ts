@@ -1,19 +1,19 @@
 import {
-  detailResponseSchema,
+  accountEndpoints,
   type PasswordResetConfirmRequest,
   type PasswordResetRequest,
 } from '@leerzicht/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** `POST /rest-auth/password/reset/`: always the same answer, whether or not the address has an account. */
 export function requestPasswordReset(request: PasswordResetRequest) {
-  return apiClient.post('/rest-auth/password/reset', request, detailResponseSchema);
+  return api.call(accountEndpoints.requestPasswordReset, { body: request });
 }
 
 /** `POST /rest-auth/password/reset/confirm/`: per-field errors on token, newPassword1 and newPassword2. */
 export function confirmPasswordReset(request: PasswordResetConfirmRequest) {
-  return apiClient.post('/rest-auth/password/reset/confirm', request, detailResponseSchema);
+  return api.call(accountEndpoints.confirmPasswordReset, { body: request });
 }
 
 export function useRequestPasswordResetMutation() {

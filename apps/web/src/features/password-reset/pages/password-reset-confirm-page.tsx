@@ -3,16 +3,10 @@ import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { PasswordField } from '../../../lib/password-field';
-import { PublicFrame } from '../../../lib/public-frame';
-import {
-  fieldError,
-  fieldErrorsOf,
-  schemaFieldErrors,
-  translateServerMessage,
-  detailOf,
-  type FieldErrors,
-} from '../../../lib/server-errors';
+import { useContractForm } from '../../../components/forms/use-contract-form';
+import { PasswordField } from '../../../components/password-field';
+import { PublicFrame } from '../../../components/public-frame';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { useConfirmPasswordResetMutation } from '../api/password-reset';
 
 export const PASSWORD_RESET_REQUEST_ROUTE = '/accounts/password_reset/';
@@ -22,34 +16,15 @@ export function PasswordResetConfirmPage() {
   const intl = useIntl();
   const token = useParams().token ?? '';
   const [values, setValues] = useState({ newPassword1: '', newPassword2: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [generalError, setGeneralError] = useState<string | null>(null);
-  const mutation = useConfirmPasswordResetMutation();
+  const form = useContractForm({
+    schema: passwordResetConfirmRequestSchema,
+    mutation: useConfirmPasswordResetMutation(),
+    failureMessage: 'passwordReset.failed',
+  });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (mutation.isPending) return;
-    const parsed = passwordResetConfirmRequestSchema.safeParse({ token, ...values });
-    if (!parsed.success) {
-      setErrors(schemaFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setGeneralError(null);
-    mutation.mutate(parsed.data, {
-      onError: (error) => {
-        const serverErrors = fieldErrorsOf(error);
-        setErrors(serverErrors);
-        if (Object.keys(serverErrors).length === 0) {
-          const detail = detailOf(error);
-          setGeneralError(
-            detail
-              ? translateServerMessage(intl, detail)
-              : intl.formatMessage({ id: 'passwordReset.failed' }),
-          );
-        }
-      },
-    });
+    void form.submit({ token, ...values });
   }
 
   const passwordField = (
@@ -62,7 +37,7 @@ export function PasswordResetConfirmPage() {
       autoComplete="new-password"
       required
       value={values[name]}
-      error={fieldError(intl, errors, name)}
+      error={form.fieldError(name)}
       onChange={(event) => {
         const value = event.currentTarget.value;
         setValues((current) => ({ ...current, [name]: value }));
@@ -70,13 +45,14 @@ export function PasswordResetConfirmPage() {
     />
   );
 
-  const tokenError = fieldError(intl, errors, 'token');
+  const tokenError = form.fieldError('token');
+  const generalError = form.generalError;
   return (
     <PublicFrame>
       <Title order={1} size="h2">
         <FormattedMessage id="passwordReset.confirmTitle" />
       </Title>
-      {mutation.isSuccess ? (
+      {form.outcome === 'saved' ? (
         <Stack>
           <Alert color="teal" role="status">
             <FormattedMessage id="passwordReset.done" />
@@ -91,6 +67,7 @@ export function PasswordResetConfirmPage() {
             <Text size="sm">
               <FormattedMessage id="passwordReset.confirmIntro" />
             </Text>
+            {form.outcome === 'suppressed' && <ReadOnlyNotice />}
             {(tokenError ?? generalError) && (
               <Alert color="red" role="alert">
                 <Stack gap="xs">
@@ -105,7 +82,7 @@ export function PasswordResetConfirmPage() {
             )}
             {passwordField('newPassword1', 'passwordReset.new1')}
             {passwordField('newPassword2', 'passwordReset.new2')}
-            <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending}>
+            <Button type="submit" loading={form.pending} disabled={form.pending}>
               <FormattedMessage id="passwordReset.save" />
             </Button>
           </Stack>

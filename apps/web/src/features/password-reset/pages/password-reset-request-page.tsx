@@ -3,28 +3,24 @@ import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/c
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { isApiError } from '../../../lib/api-error';
-import { PublicFrame } from '../../../lib/public-frame';
-import { fieldError, schemaFieldErrors, type FieldErrors } from '../../../lib/server-errors';
+import { useContractForm } from '../../../components/forms/use-contract-form';
+import { PublicFrame } from '../../../components/public-frame';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { useRequestPasswordResetMutation } from '../api/password-reset';
 
 /** /accounts/password_reset/: asks for an e-mail address and always confirms the same way. */
 export function PasswordResetRequestPage() {
   const intl = useIntl();
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const mutation = useRequestPasswordResetMutation();
+  const form = useContractForm({
+    schema: passwordResetRequestSchema,
+    mutation: useRequestPasswordResetMutation(),
+    failureMessage: 'passwordReset.failed',
+  });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (mutation.isPending) return;
-    const parsed = passwordResetRequestSchema.safeParse({ email });
-    if (!parsed.success) {
-      setErrors(schemaFieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    mutation.mutate(parsed.data);
+    void form.submit({ email });
   }
 
   return (
@@ -32,7 +28,7 @@ export function PasswordResetRequestPage() {
       <Title order={1} size="h2">
         <FormattedMessage id="passwordReset.title" />
       </Title>
-      {mutation.isSuccess ? (
+      {form.outcome === 'saved' ? (
         <Alert color="teal" role="status">
           <FormattedMessage id="passwordReset.requested" values={{ minutes: PASSWORD_RESET_VALID_MINUTES }} />
         </Alert>
@@ -42,13 +38,10 @@ export function PasswordResetRequestPage() {
             <Text size="sm">
               <FormattedMessage id="passwordReset.intro" />
             </Text>
-            {mutation.isError && (
+            {form.outcome === 'suppressed' && <ReadOnlyNotice />}
+            {form.generalError && (
               <Alert color="red" role="alert">
-                <FormattedMessage
-                  id={
-                    isApiError(mutation.error, 429) ? 'serverError.tooManyAttempts' : 'passwordReset.failed'
-                  }
-                />
+                {form.generalError}
               </Alert>
             )}
             <TextInput
@@ -58,10 +51,10 @@ export function PasswordResetRequestPage() {
               autoComplete="email"
               required
               value={email}
-              error={fieldError(intl, errors, 'email')}
+              error={form.fieldError('email')}
               onChange={(event) => setEmail(event.currentTarget.value)}
             />
-            <Button type="submit" loading={mutation.isPending} disabled={mutation.isPending}>
+            <Button type="submit" loading={form.pending} disabled={form.pending}>
               <FormattedMessage id="passwordReset.submit" />
             </Button>
           </Stack>

@@ -1,53 +1,39 @@
-import {
-  removedSencoResponseSchema,
-  sencoListSchema,
-  sencoSchema,
-  type RemoveSencoRequest,
-  type Senco,
-  type UpdateSencoRequest,
-} from '@leerzicht/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-
-export const colleaguesQueryKey = (schoolId: number) => ['school-sencos', schoolId] as const;
+import { colleagueEndpoints, type RemoveSencoRequest, type UpdateSencoRequest } from '@leerzicht/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, isSuppressed } from '../../../lib/api-client';
+import { endpointQueryOptions, invalidate } from '../../../lib/query-keys';
 
 /** `GET /school_sencos/{schoolId}/`: the members of the school and its open invitations. */
-export function getColleagues(schoolId: number): Promise<Senco[]> {
-  return apiClient.get(`/school_sencos/${schoolId}`, sencoListSchema);
-}
-
 export function colleaguesQueryOptions(schoolId: number) {
-  return queryOptions({ queryKey: colleaguesQueryKey(schoolId), queryFn: () => getColleagues(schoolId) });
+  return endpointQueryOptions(colleagueEndpoints.list, { params: { schoolId } });
 }
 
 export function useColleaguesQuery(schoolId: number) {
   return useQuery({ ...colleaguesQueryOptions(schoolId), throwOnError: true });
 }
 
+/** Reads the school's members and invitations again after a change that was sent. */
+export function useColleaguesRefresh(schoolId: number) {
+  const queryClient = useQueryClient();
+  return async (result: unknown) => {
+    if (!isSuppressed(result)) await invalidate(queryClient, colleagueEndpoints.list, { schoolId });
+  };
+}
+
 /** `POST /school_sencos/remove/`: the member leaves the school (the last superuser cannot). */
 export function removeColleague(request: RemoveSencoRequest) {
-  return apiClient.post('/school_sencos/remove', request, removedSencoResponseSchema);
+  return api.call(colleagueEndpoints.remove, { body: request });
 }
 
 /** `PATCH /school_sencos/update_by_senco_id_and_school_id`: the member's superuser flag. */
 export function updateColleague(request: UpdateSencoRequest) {
-  return apiClient.patch('/school_sencos/update_by_senco_id_and_school_id', request, sencoSchema, {
-    trailingSlash: false,
-  });
+  return api.call(colleagueEndpoints.update, { body: request });
 }
 
 export function useRemoveColleagueMutation(schoolId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeColleague,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: colleaguesQueryKey(schoolId) }),
-  });
+  return useMutation({ mutationFn: removeColleague, onSuccess: useColleaguesRefresh(schoolId) });
 }
 
 export function useUpdateColleagueMutation(schoolId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateColleague,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: colleaguesQueryKey(schoolId) }),
-  });
+  return useMutation({ mutationFn: updateColleague, onSuccess: useColleaguesRefresh(schoolId) });
 }

@@ -12,6 +12,7 @@ interface ColleaguesTableProps {
   busy: boolean;
   onToggleSuperuser: (colleague: Senco, isSchoolSuperuser: boolean) => void;
   onRemove: (colleague: Senco) => void;
+  onResult: (result: unknown) => void;
   onError: (error: unknown) => void;
 }
 
@@ -87,6 +88,7 @@ export function ColleaguesTable(props: ColleaguesTableProps) {
                       userName={name}
                       groups={groups}
                       permittedGroupIds={permissions.find((entry) => entry.userId === userId)?.groupIds ?? []}
+                      onResult={props.onResult}
                       onError={props.onError}
                     />
                   ) : (

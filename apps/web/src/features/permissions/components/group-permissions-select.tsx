@@ -10,6 +10,7 @@ interface GroupPermissionsSelectProps {
   /** The groups of the current school year. */
   groups: SchoolClass[];
   permittedGroupIds: number[];
+  onResult: (result: unknown) => void;
   onError: (error: unknown) => void;
 }
 
@@ -17,7 +18,7 @@ const collator = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
 
 /** The groups of the current year a teacher may read; each change is saved at once. */
 export function GroupPermissionsSelect(props: GroupPermissionsSelectProps) {
-  const { schoolId, userId, userName, groups, permittedGroupIds, onError } = props;
+  const { schoolId, userId, userName, groups, permittedGroupIds, onResult, onError } = props;
   const intl = useIntl();
   const mutation = useChangePermissionsMutation(schoolId);
   const currentIds = new Set(groups.map((group) => group.yearClassId));
@@ -33,7 +34,10 @@ export function GroupPermissionsSelect(props: GroupPermissionsSelectProps) {
       ['remove', removed],
     ] as const) {
       if (groupIds.length > 0)
-        mutation.mutate({ action, request: { schoolId, userId, groupIds } }, { onError });
+        mutation.mutate(
+          { action, request: { schoolId, userId, groupIds } },
+          { onSuccess: onResult, onError },
+        );
     }
   }
 

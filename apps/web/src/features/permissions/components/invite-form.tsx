@@ -6,7 +6,10 @@ import {
 import { Alert, Button, Checkbox, Group, List, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { detailOf, translateServerMessage } from '../../../lib/server-errors';
+import type { z } from 'zod';
+import { useContractForm } from '../../../components/forms/use-contract-form';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
+import { translateServerMessage } from '../../../lib/server-errors';
 import { useCreateInvitationsMutation } from '../api/invitations';
 import { parseEmails } from '../lib/parse-emails';
 
@@ -17,44 +20,39 @@ export function InviteForm({ schoolId }: { schoolId: number }) {
   const intl = useIntl();
   const [text, setText] = useState('');
   const [isSchoolSuperuser, setIsSchoolSuperuser] = useState(false);
-  const [fieldErrorText, setFieldErrorText] = useState<string | null>(null);
   const [results, setResults] = useState<Results>([]);
-  const mutation = useCreateInvitationsMutation(schoolId);
+  const form = useContractForm({
+    schema: createInvitationsRequestSchema,
+    mutation: useCreateInvitationsMutation(schoolId),
+    failureMessage: 'account.saveFailed',
+    clientErrors: (error: z.ZodError) => {
+      const tooMany = error.issues.some((issue) => issue.code === 'too_big');
+      return {
+        emails: [
+          tooMany
+            ? intl.formatMessage({ id: 'permissions.invite.tooMany' }, { max: INVITATION_MAX_EMAILS })
+            : intl.formatMessage({ id: 'form.required' }),
+        ],
+      };
+    },
+    onSaved: ({ invitations }) => {
+      setResults(invitations);
+      // Keep only the refused addresses, so they can be corrected and sent again.
+      setText(
+        invitations
+          .filter((result) => result.errors.length > 0)
+          .map((result) => result.email)
+          .join('\n'),
+      );
+    },
+  });
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (mutation.isPending) return;
-    const parsed = createInvitationsRequestSchema.safeParse({
-      schoolId,
-      emails: parseEmails(text),
-      isSchoolSuperuser,
-    });
-    if (!parsed.success) {
-      const tooMany = parsed.error.issues.some((issue) => issue.code === 'too_big');
-      setFieldErrorText(
-        tooMany
-          ? intl.formatMessage({ id: 'permissions.invite.tooMany' }, { max: INVITATION_MAX_EMAILS })
-          : intl.formatMessage({ id: 'form.required' }),
-      );
-      return;
-    }
-    setFieldErrorText(null);
     setResults([]);
-    mutation.mutate(parsed.data, {
-      onSuccess: ({ invitations }) => {
-        setResults(invitations);
-        // Keep only the refused addresses, so they can be corrected and sent again.
-        setText(
-          invitations
-            .filter((result) => result.errors.length > 0)
-            .map((result) => result.email)
-            .join('\n'),
-        );
-      },
-    });
+    void form.submit({ schoolId, emails: parseEmails(text), isSchoolSuperuser });
   }
 
-  const failure = mutation.isError ? detailOf(mutation.error) : null;
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack>
@@ -65,7 +63,7 @@ export function InviteForm({ schoolId }: { schoolId: number }) {
           rows={3}
           required
           value={text}
-          error={fieldErrorText ?? undefined}
+          error={form.fieldError('emails')}
           onChange={(event) => setText(event.currentTarget.value)}
         />
         <Checkbox
@@ -74,15 +72,14 @@ export function InviteForm({ schoolId }: { schoolId: number }) {
           onChange={(event) => setIsSchoolSuperuser(event.currentTarget.checked)}
         />
         <Group>
-          <Button type="submit" loading={mutation.isPending}>
+          <Button type="submit" loading={form.pending}>
             <FormattedMessage id="permissions.invite.submit" />
           </Button>
         </Group>
-        {mutation.isError && (
+        {form.outcome === 'suppressed' && <ReadOnlyNotice />}
+        {form.generalError && (
           <Alert color="red" role="alert">
-            {failure
-              ? translateServerMessage(intl, failure)
-              : intl.formatMessage({ id: 'account.saveFailed' })}
+            {form.generalError}
           </Alert>
         )}
         {results.length > 0 && (

@@ -4,8 +4,11 @@ import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
+import { useSchoolQuery } from '../../../entities/school';
 import type { MessageId } from '../../../i18n/messages';
 import { NotFoundError } from '../../../lib/api-error';
+import { isSuppressed } from '../../../lib/api-client';
 import { useCurrentProfile } from '../../../lib/current-profile';
 import { detailOf, fieldErrorsOf, translateServerMessage } from '../../../lib/server-errors';
 import {
@@ -13,7 +16,7 @@ import {
   useRemoveColleagueMutation,
   useUpdateColleagueMutation,
 } from '../api/colleagues';
-import { useSchoolGroupsQuery, useSchoolPermissionsQuery } from '../api/group-permissions';
+import { useSchoolPermissionsQuery } from '../api/group-permissions';
 import { useRemoveInvitationMutation, useUpdateInvitationMutation } from '../api/invitations';
 import { ColleaguesTable } from '../components/colleagues-table';
 import { ConfirmRemoveModal } from '../components/confirm-remove-modal';
@@ -50,7 +53,8 @@ export function PermissionsPage() {
   const schoolId = parseId(useParams().schoolId);
   const profile = useCurrentProfile();
   const { data: people } = useColleaguesQuery(schoolId);
-  const { data: school } = useSchoolGroupsQuery(schoolId);
+  // The school with its groups of the session's school year: the groups a teacher can be given.
+  const { data: school } = useSchoolQuery(schoolId);
   const { data: permissions } = useSchoolPermissionsQuery(schoolId);
   const updateColleague = useUpdateColleagueMutation(schoolId);
   const removeColleague = useRemoveColleagueMutation(schoolId);
@@ -58,6 +62,7 @@ export function PermissionsPage() {
   const removeInvitation = useRemoveInvitationMutation(schoolId);
   const [removing, setRemoving] = useState<Senco | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [notSent, setNotSent] = useState(false);
 
   function report(error: unknown) {
     const fields = Object.values(fieldErrorsOf(error)).flat();
@@ -67,12 +72,17 @@ export function PermissionsPage() {
     );
   }
 
+  /** A read-only session's change is not sent: the page says so instead of seeming to have saved it. */
+  function noteResult(result: unknown) {
+    setNotSent(isSuppressed(result));
+  }
+
   function toggleSuperuser(person: Senco, isSchoolSuperuser: boolean) {
     setProblem(null);
-    if (person.isInvitation)
-      updateInvitation.mutate({ id: person.id, isSchoolSuperuser }, { onError: report });
+    const done = { onSuccess: noteResult, onError: report };
+    if (person.isInvitation) updateInvitation.mutate({ id: person.id, isSchoolSuperuser }, done);
     else if (person.sencoId !== null) {
-      updateColleague.mutate({ schoolId, sencoId: person.sencoId, isSchoolSuperuser }, { onError: report });
+      updateColleague.mutate({ schoolId, sencoId: person.sencoId, isSchoolSuperuser }, done);
     }
   }
 
@@ -80,7 +90,10 @@ export function PermissionsPage() {
     if (!removing) return;
     setProblem(null);
     const done = {
-      onSuccess: () => setRemoving(null),
+      onSuccess: (result: unknown) => {
+        setRemoving(null);
+        noteResult(result);
+      },
       onError: (error: unknown) => {
         setRemoving(null);
         report(error);
@@ -106,6 +119,7 @@ export function PermissionsPage() {
         </Title>
         <Text c="dimmed">{school.name}</Text>
       </div>
+      {notSent && <ReadOnlyNotice />}
       {problem && (
         <Alert color="red" role="alert" withCloseButton onClose={() => setProblem(null)}>
           {problem}
@@ -121,6 +135,7 @@ export function PermissionsPage() {
           busy={busy}
           onToggleSuperuser={toggleSuperuser}
           onRemove={setRemoving}
+          onResult={noteResult}
           onError={report}
         />
       </Section>

@@ -1,19 +1,10 @@
-import { schoolHistorySchema, type SchoolHistory } from '@leerzicht/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-
-export const schoolHistoryQueryKey = (schoolId: number) => ['school-history', schoolId] as const;
+import { resultEndpoints } from '@leerzicht/contract';
+import { useQuery } from '@tanstack/react-query';
+import { endpointQueryOptions } from '../../../lib/query-keys';
 
 /** `GET /school_history/{id}/`: the school's results over the years (exams by year then time). */
-export function getSchoolHistory(schoolId: number): Promise<SchoolHistory> {
-  return apiClient.get(`/school_history/${schoolId}`, schoolHistorySchema);
-}
-
 export function schoolHistoryQueryOptions(schoolId: number) {
-  return queryOptions({
-    queryKey: schoolHistoryQueryKey(schoolId),
-    queryFn: () => getSchoolHistory(schoolId),
-  });
+  return endpointQueryOptions(resultEndpoints.schoolHistory, { params: { id: schoolId } });
 }
 
 /** `throwOnError: false` lets a page show the failure in place (the school page keeps its groups). */

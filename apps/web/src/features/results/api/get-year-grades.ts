@@ -1,13 +1,10 @@
-import { yearGradeListSchema, yearGradeSchema } from '@leerzicht/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { resultEndpoints } from '@leerzicht/contract';
+import { useQuery } from '@tanstack/react-query';
+import { endpointQueryOptions } from '../../../lib/query-keys';
 
 /** `GET /schools/{id}/year_grades/`: the grades of the school with their school years. */
 export function yearGradesQueryOptions(schoolId: number) {
-  return queryOptions({
-    queryKey: ['year-grades', schoolId],
-    queryFn: () => apiClient.get(`/schools/${schoolId}/year_grades`, yearGradeListSchema),
-  });
+  return endpointQueryOptions(resultEndpoints.yearGrades, { params: { id: schoolId } });
 }
 
 export function useYearGradesQuery(schoolId: number) {
@@ -16,10 +13,7 @@ export function useYearGradesQuery(schoolId: number) {
 
 /** `GET /schools/{id}/year_grades/{yeargradeId}/`: the cohorts of one grade over the years. */
 export function yearGradeQueryOptions(schoolId: number, yeargradeId: number) {
-  return queryOptions({
-    queryKey: ['year-grades', schoolId, yeargradeId],
-    queryFn: () => apiClient.get(`/schools/${schoolId}/year_grades/${yeargradeId}`, yearGradeSchema),
-  });
+  return endpointQueryOptions(resultEndpoints.yearGrade, { params: { id: schoolId, yeargradeId } });
 }
 
 export function useYearGradeQuery(schoolId: number, yeargradeId: number) {

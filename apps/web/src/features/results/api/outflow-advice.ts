@@ -1,16 +1,19 @@
-import { pupilOutflowAdviceSchema, type PupilOutflowAdviceInput } from '@leerzicht/contract';
+import { pupilEndpoints, type PupilOutflowAdviceInput } from '@leerzicht/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { api, isSuppressed } from '../../../lib/api-client';
+import { invalidate } from '../../../lib/query-keys';
 
 /** `POST /pupil-outflow-advice/` `{ pupilId, outflowAdvice }`: sets or replaces the pupil's advice. */
 export function saveOutflowAdvice(input: PupilOutflowAdviceInput) {
-  return apiClient.post('/pupil-outflow-advice', input, pupilOutflowAdviceSchema.partial());
+  return api.call(pupilEndpoints.setOutflowAdvice, { body: input });
 }
 
 export function useSaveOutflowAdvice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveOutflowAdvice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['pupil'] }),
+    onSuccess: async (result) => {
+      if (!isSuppressed(result)) await invalidate(queryClient, pupilEndpoints.detail);
+    },
   });
 }

@@ -1,17 +1,20 @@
-import { schoolAmbitionSchema, type SchoolAmbitionUpdate } from '@leerzicht/contract';
+import { resultEndpoints, type SchoolAmbitionUpdate } from '@leerzicht/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-import { schoolHistoryQueryKey } from './get-school-history';
+import { api, isSuppressed } from '../../../lib/api-client';
+import { invalidate } from '../../../lib/query-keys';
 
 /** `PATCH /school_ambitions/{id}/` `{ id, lowScore, highScore }` (school superusers). */
 export function updateSchoolAmbition(update: SchoolAmbitionUpdate) {
-  return apiClient.patch(`/school_ambitions/${update.id}`, update, schoolAmbitionSchema.partial());
+  return api.call(resultEndpoints.updateAmbition, { params: { id: update.id }, body: update });
 }
 
 export function useUpdateSchoolAmbition(schoolId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSchoolAmbition,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: schoolHistoryQueryKey(schoolId) }),
+    onSuccess: async (result) => {
+      if (!isSuppressed(result))
+        await invalidate(queryClient, resultEndpoints.schoolHistory, { id: schoolId });
+    },
   });
 }

@@ -1,26 +1,23 @@
 import {
   DEFAULT_USER_SETTINGS,
-  userSettingsSchema,
+  settingsEndpoints,
   type UserSettings,
   type UserSettingsInput,
 } from '@leerzicht/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { api, isSuppressed } from '../../../lib/api-client';
+import { endpointQueryOptions, queryKeyOf } from '../../../lib/query-keys';
 
-export const userSettingsQueryKey = ['user-settings'] as const;
-
-/** `GET /user-settings/` (the server creates the defaults on first read). */
-export function getUserSettings(): Promise<UserSettings> {
-  return apiClient.get('/user-settings', userSettingsSchema);
-}
+const userSettingsQueryKey = queryKeyOf(settingsEndpoints.get);
 
 /** `PUT /user-settings/update/`: the changed fields; answers the whole settings object. */
-export function updateUserSettings(input: UserSettingsInput): Promise<UserSettings> {
-  return apiClient.put('/user-settings/update', input, userSettingsSchema);
+export function updateUserSettings(input: UserSettingsInput) {
+  return api.call(settingsEndpoints.update, { body: input });
 }
 
+/** `GET /user-settings/` (the server creates the defaults on first read). */
 export function userSettingsQueryOptions() {
-  return queryOptions({ queryKey: userSettingsQueryKey, queryFn: getUserSettings, staleTime: Infinity });
+  return queryOptions({ ...endpointQueryOptions(settingsEndpoints.get, {}), staleTime: Infinity });
 }
 
 /** The settings, or the defaults while they load (the charts need not wait for them). */
@@ -29,7 +26,10 @@ export function useUserSettings(): UserSettings {
   return data ?? DEFAULT_USER_SETTINGS;
 }
 
-/** Saves a change at once and shows it before the answer arrives; a failure restores the previous settings. */
+/**
+ * Saves a change at once and shows it before the answer arrives; a failure restores the previous settings. A
+ * read-only session's change is not sent and stays for this page only.
+ */
 export function useUpdateUserSettings() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -42,10 +42,8 @@ export function useUpdateUserSettings() {
     onError: (_error, _input, context) => {
       if (context) queryClient.setQueryData(userSettingsQueryKey, context.previous);
     },
-    // A read-only session's write is not sent and echoes the input: keep the merged settings then.
     onSuccess: (settings) => {
-      const parsed = userSettingsSchema.safeParse(settings);
-      if (parsed.success) queryClient.setQueryData(userSettingsQueryKey, parsed.data);
+      if (!isSuppressed(settings)) queryClient.setQueryData(userSettingsQueryKey, settings);
     },
   });
 }

@@ -2,7 +2,9 @@ import { schoolAmbitionUpdateSchema, type SchoolAmbition } from '@leerzicht/cont
 import { Button, Group, NumberInput, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { fieldErrorsOf, translateServerMessage, type FieldErrors } from '../../../lib/server-errors';
+import { useContractForm } from '../../../components/forms/use-contract-form';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
+import type { FieldErrors } from '../../../lib/server-errors';
 import { useUpdateSchoolAmbition } from '../api/school-ambition';
 
 /** The low and high ambition of a subject (percentile scale), saved with `PATCH /school_ambitions/{id}/`. */
@@ -18,53 +20,27 @@ export function AmbitionEditor({
   const intl = useIntl();
   const [low, setLow] = useState<number | string>(ambition.lowScore);
   const [high, setHigh] = useState<number | string>(ambition.highScore);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saved, setSaved] = useState(false);
-  const mutation = useUpdateSchoolAmbition(schoolId);
+  const form = useContractForm({
+    schema: schoolAmbitionUpdateSchema,
+    mutation: useUpdateSchoolAmbition(schoolId),
+    failureMessage: 'results.ambition.failed',
+    clientErrors: (error) => {
+      const found: FieldErrors = {};
+      for (const issue of error.issues) {
+        const message = issue.code === 'custom' ? 'results.ambition.order' : 'results.ambition.range';
+        found[String(issue.path[0] ?? 'lowScore')] ??= [intl.formatMessage({ id: message })];
+      }
+      return found;
+    },
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSaved(false);
-    const parsed = schoolAmbitionUpdateSchema.safeParse({
-      id: ambition.id,
-      lowScore: Number(low),
-      highScore: Number(high),
-    });
-    if (!parsed.success || low === '' || high === '') {
-      const next: FieldErrors = {};
-      if (low === '') next.lowScore = [intl.formatMessage({ id: 'form.required' })];
-      if (high === '') next.highScore = [intl.formatMessage({ id: 'form.required' })];
-      for (const issue of parsed.success ? [] : parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'lowScore');
-        if (next[field]) continue;
-        next[field] = [
-          intl.formatMessage({
-            id: issue.code === 'custom' ? 'results.ambition.order' : 'results.ambition.range',
-          }),
-        ];
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    mutation.mutate(parsed.data, {
-      onSuccess: () => setSaved(true),
-      onError: (error) => {
-        const fromServer = fieldErrorsOf(error);
-        setErrors(
-          Object.keys(fromServer).length > 0
-            ? fromServer
-            : { lowScore: [intl.formatMessage({ id: 'results.ambition.failed' })] },
-        );
-      },
-    });
-  };
-
-  const errorOf = (field: string) => {
-    const messages = errors[field];
-    return messages && messages.length > 0
-      ? messages.map((message) => translateServerMessage(intl, message)).join(' ')
-      : undefined;
+    // An empty box is "required", not "out of range".
+    const required: FieldErrors = {};
+    if (low === '') required.lowScore = [intl.formatMessage({ id: 'form.required' })];
+    if (high === '') required.highScore = [intl.formatMessage({ id: 'form.required' })];
+    void form.submit({ id: ambition.id, lowScore: Number(low), highScore: Number(high) }, required);
   };
 
   return (
@@ -81,7 +57,7 @@ export function AmbitionEditor({
           label={intl.formatMessage({ id: 'results.ambition.low' })}
           value={low}
           onChange={setLow}
-          error={errorOf('lowScore')}
+          error={form.fieldError('lowScore') ?? form.generalError ?? undefined}
         />
         <NumberInput
           size="xs"
@@ -91,12 +67,17 @@ export function AmbitionEditor({
           label={intl.formatMessage({ id: 'results.ambition.high' })}
           value={high}
           onChange={setHigh}
-          error={errorOf('highScore')}
+          error={form.fieldError('highScore')}
         />
-        <Button size="xs" mt={22} type="submit" loading={mutation.isPending}>
+        <Button size="xs" mt={22} type="submit" loading={form.pending}>
           {intl.formatMessage({ id: 'results.ambition.save' })}
         </Button>
-        {saved && (
+        {form.outcome === 'suppressed' && (
+          <Text component="div" mt={26}>
+            <ReadOnlyNotice inline />
+          </Text>
+        )}
+        {form.outcome === 'saved' && (
           <Text size="sm" mt={26} c="teal" role="status">
             {intl.formatMessage({ id: 'results.ambition.saved' })}
           </Text>

@@ -1,15 +1,15 @@
 import { fullName, type MomentLike, type YearClassResult } from '@leerzicht/contract';
 import { Anchor, Table, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { MessageId } from '../../../i18n/messages';
+import { SortableTable, useSortState, type SortableColumn } from '../../../components/sortable-table';
 import { formatGrowth, formatScore } from '../lib/format';
-import { groupPupilRow, sortGroupRows, type GroupSortKey, type SortDirection } from '../lib/group-results';
+import { groupPupilRow, sortGroupRows, type GroupSortKey } from '../lib/group-results';
 import { ScoreCell } from './score-cell';
-import { SortableTh } from './sortable-th';
 
-const COLUMNS: { key: Exclude<GroupSortKey, 'name'>; label: MessageId }[] = [
+const COLUMNS: SortableColumn<GroupSortKey>[] = [
+  { key: 'name', label: 'results.column.pupil', align: 'left' },
   { key: 'abilityScore', label: 'results.column.abilityScore' },
   { key: 'level', label: 'results.column.level' },
   { key: 'percentile', label: 'results.column.percentile' },
@@ -31,10 +31,10 @@ interface GroupSubjectTableProps {
 /** The group's pupils at one moment of a subject, coloured by the thresholds, sortable on every column. */
 export function GroupSubjectTable({ schoolId, result, subjectId, moment, caption }: GroupSubjectTableProps) {
   const intl = useIntl();
-  const [sort, setSort] = useState<{ key: GroupSortKey; direction: SortDirection }>({
-    key: 'name',
-    direction: 'asc',
-  });
+  // Names sort A to Z first, scores highest first.
+  const { sort, toggle } = useSortState<GroupSortKey>({ key: 'name', direction: 'asc' }, (key) =>
+    key === 'name' ? 'asc' : 'desc',
+  );
   const rows = useMemo(
     () =>
       sortGroupRows(
@@ -44,77 +44,53 @@ export function GroupSubjectTable({ schoolId, result, subjectId, moment, caption
       ),
     [result.pupils, subjectId, moment, sort],
   );
-  const toggle = (key: GroupSortKey) =>
-    setSort((current) =>
-      current.key === key
-        ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' }
-        : { key, direction: key === 'name' ? 'asc' : 'desc' },
-    );
   const format = (value: number | null | undefined, digits = 1) => formatScore(intl.locale, value, digits);
   return (
-    <Table.ScrollContainer minWidth={820}>
-      <Table striped highlightOnHover captionSide="top" data-testid="group-results">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <SortableTh
-              active={sort.key === 'name'}
-              direction={sort.direction}
-              onSort={() => toggle('name')}
-              align="left"
-            >
-              {intl.formatMessage({ id: 'results.column.pupil' })}
-            </SortableTh>
-            {COLUMNS.map((column) => (
-              <SortableTh
-                key={column.key}
-                active={sort.key === column.key}
-                direction={sort.direction}
-                onSort={() => toggle(column.key)}
-              >
-                {intl.formatMessage({ id: column.label })}
-              </SortableTh>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map(({ pupil, score, growth }) => (
-            <Table.Tr key={pupil.id} data-pupil-id={pupil.id}>
-              <Table.Th scope="row" fw={500}>
-                <Anchor component={Link} to={`/app/schools/${schoolId}/pupils/${pupil.id}`}>
-                  {fullName(pupil)}
-                </Anchor>
-              </Table.Th>
-              {score === null ? (
-                <Table.Td colSpan={COLUMNS.length}>
-                  <Text size="sm" c="dimmed">
-                    {intl.formatMessage({
-                      id: pupil.citoIsExcluded ? 'results.empty.excluded' : 'results.group.noResult',
-                    })}
-                  </Text>
-                </Table.Td>
-              ) : (
-                <>
-                  <ScoreCell measure="abilityScore" value={score.abilityScore}>
-                    {format(score.abilityScore, 0)}
-                  </ScoreCell>
-                  <ScoreCell measure="levelValue" value={score.levelValue}>
-                    {score.roman ?? score.alphabetical ?? '–'}
-                  </ScoreCell>
-                  <ScoreCell measure="percentile" value={score.percentile}>
-                    {format(score.percentile, 0)}
-                  </ScoreCell>
-                  <Table.Td ta="right">{score.functionalLevel ?? '–'}</Table.Td>
-                  <Table.Td ta="right">{format(score.dle, 0)}</Table.Td>
-                  <Table.Td ta="right">{score.referenceLevel ?? '–'}</Table.Td>
-                  <Table.Td ta="right">{score.projectedReferenceLevel ?? '–'}</Table.Td>
-                  <Table.Td ta="right">{formatGrowth(intl.locale, growth)}</Table.Td>
-                </>
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SortableTable
+      columns={COLUMNS}
+      sort={sort}
+      onSort={toggle}
+      caption={caption}
+      minWidth={820}
+      striped
+      highlightOnHover
+      data-testid="group-results"
+    >
+      {rows.map(({ pupil, score, growth }) => (
+        <Table.Tr key={pupil.id} data-pupil-id={pupil.id}>
+          <Table.Th scope="row" fw={500}>
+            <Anchor component={Link} to={`/app/schools/${schoolId}/pupils/${pupil.id}`}>
+              {fullName(pupil)}
+            </Anchor>
+          </Table.Th>
+          {score === null ? (
+            <Table.Td colSpan={COLUMNS.length - 1}>
+              <Text size="sm" c="dimmed">
+                {intl.formatMessage({
+                  id: pupil.citoIsExcluded ? 'results.empty.excluded' : 'results.group.noResult',
+                })}
+              </Text>
+            </Table.Td>
+          ) : (
+            <>
+              <ScoreCell measure="abilityScore" value={score.abilityScore}>
+                {format(score.abilityScore, 0)}
+              </ScoreCell>
+              <ScoreCell measure="levelValue" value={score.levelValue}>
+                {score.roman ?? score.alphabetical ?? '–'}
+              </ScoreCell>
+              <ScoreCell measure="percentile" value={score.percentile}>
+                {format(score.percentile, 0)}
+              </ScoreCell>
+              <Table.Td ta="right">{score.functionalLevel ?? '–'}</Table.Td>
+              <Table.Td ta="right">{format(score.dle, 0)}</Table.Td>
+              <Table.Td ta="right">{score.referenceLevel ?? '–'}</Table.Td>
+              <Table.Td ta="right">{score.projectedReferenceLevel ?? '–'}</Table.Td>
+              <Table.Td ta="right">{formatGrowth(intl.locale, growth)}</Table.Td>
+            </>
+          )}
+        </Table.Tr>
+      ))}
+    </SortableTable>
   );
 }

@@ -2,6 +2,8 @@ import { OUTFLOW_ADVICES, type OutflowAdvice, type PupilDetail } from '@leerzich
 import { Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
+import { isSuppressed } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { detailOf, fieldErrorsOf, translateServerMessage } from '../../../lib/server-errors';
 import { useSaveOutflowAdvice } from '../api/outflow-advice';
@@ -12,12 +14,12 @@ export function OutflowAdvicePanel({ pupil }: { pupil: PupilDetail }) {
   const current = pupil.outflowAdvice.outflowAdvice;
   const [advice, setAdvice] = useState<OutflowAdvice | ''>(current ?? '');
   const [error, setError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [outcome, setOutcome] = useState<'saved' | 'suppressed' | null>(null);
   const mutation = useSaveOutflowAdvice();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSaved(false);
+    setOutcome(null);
     if (advice === '') {
       setError(intl.formatMessage({ id: 'form.required' }));
       return;
@@ -26,7 +28,7 @@ export function OutflowAdvicePanel({ pupil }: { pupil: PupilDetail }) {
     mutation.mutate(
       { pupilId: pupil.id, outflowAdvice: advice },
       {
-        onSuccess: () => setSaved(true),
+        onSuccess: (result) => setOutcome(isSuppressed(result) ? 'suppressed' : 'saved'),
         onError: (failure) => {
           const field = fieldErrorsOf(failure).outflowAdvice?.[0];
           if (field) setError(translateServerMessage(intl, field));
@@ -68,7 +70,8 @@ export function OutflowAdvicePanel({ pupil }: { pupil: PupilDetail }) {
             <Button type="submit" loading={mutation.isPending}>
               {intl.formatMessage({ id: 'results.outflow.save' })}
             </Button>
-            {saved && (
+            {outcome === 'suppressed' && <ReadOnlyNotice inline />}
+            {outcome === 'saved' && (
               <Text size="sm" c="teal" role="status">
                 {intl.formatMessage({ id: 'results.outflow.saved' })}
               </Text>

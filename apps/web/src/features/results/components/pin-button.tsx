@@ -1,5 +1,7 @@
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useIntl } from 'react-intl';
+import { ReadOnlyNotice } from '../../../components/read-only-notice';
+import { isSuppressed } from '../../../lib/api-client';
 import { usePinMutation } from '../api/pins';
 
 interface PinButtonProps {
@@ -15,20 +17,23 @@ export function PinButton({ schoolId, pupilId, pupilName, pinId, isPinned }: Pin
   const intl = useIntl();
   const mutation = usePinMutation(schoolId);
   return (
-    <Button
-      size="compact-xs"
-      variant={isPinned ? 'filled' : 'default'}
-      loading={mutation.isPending}
-      aria-pressed={isPinned}
-      aria-label={intl.formatMessage(
-        { id: isPinned ? 'results.pupils.unpin' : 'results.pupils.pin' },
-        { name: pupilName },
-      )}
-      onClick={() =>
-        mutation.mutate(isPinned && pinId !== null ? { pin: false, pinId } : { pin: true, pupilId })
-      }
-    >
-      {intl.formatMessage({ id: isPinned ? 'results.pupils.pinned' : 'results.pupils.pinShort' })}
-    </Button>
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        size="compact-xs"
+        variant={isPinned ? 'filled' : 'default'}
+        loading={mutation.isPending}
+        aria-pressed={isPinned}
+        aria-label={intl.formatMessage(
+          { id: isPinned ? 'results.pupils.unpin' : 'results.pupils.pin' },
+          { name: pupilName },
+        )}
+        onClick={() =>
+          mutation.mutate(isPinned && pinId !== null ? { pin: false, pinId } : { pin: true, pupilId })
+        }
+      >
+        {intl.formatMessage({ id: isPinned ? 'results.pupils.pinned' : 'results.pupils.pinShort' })}
+      </Button>
+      {isSuppressed(mutation.data) && <ReadOnlyNotice inline />}
+    </Group>
   );
 }

@@ -1,3 +1,4 @@
+import type { SortDirection } from '../../../components/sortable-table';
 import {
   compareMoments,
   compareNames,
@@ -63,7 +64,6 @@ export const GROUP_SORT_KEYS = [
   'growth',
 ] as const;
 export type GroupSortKey = (typeof GROUP_SORT_KEYS)[number];
-export type SortDirection = 'asc' | 'desc';
 
 const REFERENCE_RANK: Record<string, number> = { '1F': 1, '2F': 2, '1S': 2 };
 

@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { useSchoolQuery } from '../../../lib/school-query';
+import { useSchoolQuery } from '../../../entities/school';
 import { SchoolGroupsTable } from '../components/school-groups-table';
 import { SchoolHeader } from '../components/school-header';
 import { parseId } from '../lib/ids';

@@ -4,7 +4,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { useSchoolQuery } from '../../../lib/school-query';
+import { useSchoolQuery } from '../../../entities/school';
 import { useSchoolPupilsQuery } from '../api/get-school-pupils';
 import { PinButton } from '../components/pin-button';
 import { SchoolHeader } from '../components/school-header';

@@ -3,7 +3,7 @@ import { Alert, Anchor, Group, Stack, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { useSchoolQuery } from '../../../lib/school-query';
+import { useSchoolPermissions, useSchoolQuery } from '../../../entities/school';
 import { useSchoolHistoryQuery } from '../api/get-school-history';
 import { EmptyState } from '../components/empty-state';
 import { SchoolGroupsTable } from '../components/school-groups-table';
@@ -17,6 +17,7 @@ export function SchoolResultsPage() {
   const intl = useIntl();
   const schoolId = parseId(useParams().schoolId);
   const { data: school } = useSchoolQuery(schoolId);
+  const permissions = useSchoolPermissions(schoolId);
   const { data: history, isError } = useSchoolHistoryQuery(schoolId, { throwOnError: false });
 
   if (!school) return <PageLoader />;
@@ -80,7 +81,7 @@ export function SchoolResultsPage() {
                 history={history}
                 subject={subject}
                 ambition={history.schoolAmbitions.find((ambition) => ambition.subjectId === subject.id)}
-                canEditAmbition={school.isSchoolSuperuser}
+                canEditAmbition={permissions?.isSchoolSuperuser ?? false}
               />
             ))}
           </Stack>

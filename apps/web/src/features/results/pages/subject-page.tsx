@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { ChartPanel } from '../../../components/charts/chart-panel';
 import { PageLoader } from '../../../components/page-loader';
 import { NotFoundError } from '../../../lib/api-error';
-import { useSchoolQuery } from '../../../lib/school-query';
+import { useSchoolQuery } from '../../../entities/school';
 import { useSchoolHistoryQuery } from '../api/get-school-history';
 import { useUserSettings } from '../api/user-settings';
 import { EmptyState } from '../components/empty-state';

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { ChartPanel } from '../../../components/charts/chart-panel';
 import { PageLoader } from '../../../components/page-loader';
-import { useSchoolQuery } from '../../../lib/school-query';
+import { useSchoolQuery } from '../../../entities/school';
 import { useYearGradeQuery } from '../api/get-year-grades';
 import { useUserSettings } from '../api/user-settings';
 import { EmptyState } from '../components/empty-state';

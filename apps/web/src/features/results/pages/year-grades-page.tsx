@@ -2,7 +2,7 @@ import { Anchor, Stack, Table } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { useSchoolQuery } from '../../../lib/school-query';
+import { useSchoolQuery } from '../../../entities/school';
 import { useYearGradesQuery } from '../api/get-year-grades';
 import { EmptyState } from '../components/empty-state';
 import { SchoolHeader } from '../components/school-header';

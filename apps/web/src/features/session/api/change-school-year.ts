@@ -1,15 +1,16 @@
-import { sessionSchoolYearSchema, type Profile, type SessionSchoolYear } from '@leerzicht/contract';
+import { shellEndpoints, type Profile, type SessionSchoolYear } from '@leerzicht/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { PROFILE_QUERY_KEY } from '../../../lib/session';
 
-export function changeSchoolYear(request: SessionSchoolYear): Promise<SessionSchoolYear> {
-  return apiClient.put('/session/school-year', request, sessionSchoolYearSchema);
+/** `PUT /session/school-year/`: the school year this session looks at. */
+export function changeSchoolYear(request: SessionSchoolYear) {
+  return api.call(shellEndpoints.setSchoolYear, { body: request });
 }
 
 /**
  * Switches the school year this session looks at. The profile's currentSchoolYear changes at once (the
- * school queries are keyed by it); read-only sessions keep the choice for this page only.
+ * school queries are keyed by it); a read-only session's choice is not sent and lasts for this page only.
  */
 export function useChangeSchoolYearMutation() {
   const queryClient = useQueryClient();

@@ -1,15 +1,10 @@
-import { UPDATE_CHECK_INTERVAL_MS, versionSchema, type VersionInfo } from '@leerzicht/contract';
+import { shellEndpoints, UPDATE_CHECK_INTERVAL_MS } from '@leerzicht/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client';
-
-export function getVersion(): Promise<VersionInfo> {
-  return apiClient.get('/version', versionSchema);
-}
+import { endpointQueryOptions } from '../../../lib/query-keys';
 
 /** The server's build version, asked again every UPDATE_CHECK_INTERVAL_MS (also in a background tab). */
 export const versionQueryOptions = queryOptions({
-  queryKey: ['version'],
-  queryFn: getVersion,
+  ...endpointQueryOptions(shellEndpoints.version, {}),
   refetchInterval: UPDATE_CHECK_INTERVAL_MS,
   refetchIntervalInBackground: true,
   staleTime: 0,

@@ -1,0 +1,130 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ACCOUNT_ERRORS,
+  EMAIL_CHANGE_CONFIRMED_DETAIL,
+  EMAIL_CHANGE_CONFIRM_PATH,
+  EMAIL_CHANGE_VALID_HOURS,
+  type EmailChangeConfirmRequest,
+} from '@leerzicht/contract';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { writeAudit } from '../../platform/audit';
+import { badRequest } from '../../platform/http-errors';
+import type { MailMessage } from '../../platform/mail';
+import { claimEmailChange, insertEmailChange, setEmail } from './email-change-repository';
+import { emailChangeLinkMail, emailChangeNoticeMail } from './email-change-mails';
+import { findAccountConflicts, findUser, isUniqueViolation } from './repository';
+
+const VALID_MS = EMAIL_CHANGE_VALID_HOURS * 3_600_000;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+type Account = NonNullable<Awaited<ReturnType<typeof findUser>>>;
+
+/** Mails go out after the answer; a failure is logged without recipient or body. */
+function sendLater(ctx: AppContext, log: FastifyBaseLogger, message: MailMessage): void {
+  ctx.mailer.send(message).catch((error: unknown) => {
+    log.error(
+      { err: { message: error instanceof Error ? error.message : String(error) } },
+      'e-mail change mail failed',
+    );
+  });
+}
+
+/**
+ * Starts a change of e-mail address: the account keeps its address until the link mailed to the new one is
+ * opened, and the old address is told. When the new address already belongs to another account no link is
+ * sent, but the caller's answer is the same, so the call reveals nothing about other accounts.
+ */
+export async function requestEmailChange(
+  ctx: AppContext,
+  user: Account,
+  newEmail: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const now = ctx.now();
+  const token = randomBytes(32).toString('base64url');
+  await insertEmailChange(ctx.db, {
+    userId: user.id,
+    newEmail,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + VALID_MS),
+  });
+  await writeAudit(ctx.db, {
+    actorUserId: user.id,
+    action: 'account.email_change_requested',
+    entity: 'user',
+    entityId: user.id,
+    at: now,
+  });
+  const greeting = { language: user.language, firstName: user.firstName };
+  const taken = (await findAccountConflicts(ctx.db, user.id, { email: newEmail })).email;
+  if (!taken) {
+    const link = `${ctx.config.APP_URL.replace(/\/+$/, '')}${EMAIL_CHANGE_CONFIRM_PATH.replace('{token}', encodeURIComponent(token))}`;
+    sendLater(ctx, log, emailChangeLinkMail({ ...greeting, to: newEmail, username: user.username, link }));
+  }
+  sendLater(
+    ctx,
+    log,
+    emailChangeNoticeMail({
+      ...greeting,
+      to: user.email,
+      newEmail,
+      stage: 'requested',
+      supportEmail: ctx.config.SUPPORT_EMAIL,
+    }),
+  );
+}
+
+/**
+ * `POST /rest-auth/user/email/confirm/`: makes the requested address the account's address through a valid
+ * link (used once; 400 on `token` otherwise, nothing changed) and tells the old address.
+ */
+export async function confirmEmailChange(
+  ctx: AppContext,
+  input: EmailChangeConfirmRequest,
+  log: FastifyBaseLogger,
+): Promise<{ detail: string }> {
+  const now = ctx.now();
+  const invalid = () => badRequest('Invalid input.', { token: [ACCOUNT_ERRORS.emailChangeInvalid] });
+  const outcome = await ctx.db
+    .transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const claimed = await claimEmailChange(db, hashToken(input.token), now);
+      if (!claimed) return null;
+      const user = await findUser(db, claimed.userId);
+      if (!user || !user.isActive) return null;
+      if ((await findAccountConflicts(db, user.id, { email: claimed.newEmail })).email)
+        return 'taken' as const;
+      await setEmail(db, user.id, claimed.newEmail);
+      return { user, newEmail: claimed.newEmail };
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) return 'taken' as const;
+      throw error;
+    });
+  if (outcome === null) throw invalid();
+  if (outcome === 'taken') throw badRequest('Invalid input.', { token: [ACCOUNT_ERRORS.emailTaken] });
+  const { user, newEmail } = outcome;
+  await writeAudit(ctx.db, {
+    actorUserId: user.id,
+    action: 'account.email_changed',
+    entity: 'user',
+    entityId: user.id,
+    at: now,
+  });
+  sendLater(
+    ctx,
+    log,
+    emailChangeNoticeMail({
+      language: user.language,
+      firstName: user.firstName,
+      to: user.email,
+      newEmail,
+      stage: 'changed',
+      supportEmail: ctx.config.SUPPORT_EMAIL,
+    }),
+  );
+  return { detail: EMAIL_CHANGE_CONFIRMED_DETAIL };
+}

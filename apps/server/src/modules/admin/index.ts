@@ -1,0 +1,2 @@
+/* The admin module's public face: other modules import only from here. */
+export { adminRoutes } from './routes';

@@ -1,0 +1,2 @@
+/* The invitations module's public face: other modules import only from here. */
+export { invitationRoutes } from './routes';

@@ -1,0 +1,15 @@
+import { canReadGroup, canReadPupil, type SchoolAccess } from '../../platform/access/index';
+
+/*
+ * One pupil: superusers and sencos read every pupil of the school; a teacher reads a pupil who was ever in one of
+ * their permitted groups (others answer 404, so the teacher does not learn the pupil exists).
+ */
+
+export const canReadPupilDetail = (access: SchoolAccess, pupilGroupIds: readonly number[]): boolean =>
+  canReadPupil(access, pupilGroupIds);
+
+/** Outflow advice: superusers and sencos, and teachers of the pupil's current (latest) group (others 403). */
+export const canSetOutflowAdvice = (access: SchoolAccess, latestGroupId: number | null): boolean =>
+  access.groupIds === null || (latestGroupId !== null && canReadGroup(access, latestGroupId));
+
+export const canPinPupil = canReadPupilDetail;

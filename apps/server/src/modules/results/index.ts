@@ -1,0 +1,2 @@
+/* The results module's public face: other modules import only from here. */
+export { resultRoutes } from './routes';

@@ -1,0 +1,14 @@
+import { canReadGroup, isSuperuser, type SchoolAccess } from '../../platform/access/index';
+
+/*
+ * Who may read which results. Outside the user's schools everything answers 404 (the resolver). Any member reads
+ * the school's aggregates, limited to their groups for a teacher; a group outside a teacher's permitted groups
+ * answers 404; only superusers set the school's ambitions (403 for other members).
+ */
+
+export const canReadSchoolResults = (_access: SchoolAccess): boolean => true;
+
+export const canReadGroupResults = (access: SchoolAccess, groupId: number): boolean =>
+  canReadGroup(access, groupId);
+
+export const canEditAmbition = (access: SchoolAccess): boolean => isSuperuser(access);

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { yearTimeSchema } from '@leerzicht/contract';
+import type { Db } from '../../db/client';
+import {
+  aggregateColumns,
+  aggregateRowSchema,
+  countedFilter,
+  inGroups,
+  rankedScores,
+  selectRows,
+  type RankedScope,
+} from '../scores/index';
+
+/*
+ * Year grades: results count by the pupil's own grade at the test (national_test_scores.grade), so combination
+ * groups add to both grades. `groupIds` limits a teacher to their permitted groups (null: every group).
+ */
+
+const gradeRowSchema = z.object({
+  grade: z.number().int(),
+  years: z.array(z.number().int()),
+  group_count: z.number().int(),
+});
+
+/** Per grade the school years and number of groups that had pupils of the grade. */
+export function listGradeRows(db: Db, schoolId: number, groupIds: readonly number[] | null) {
+  return selectRows(
+    db,
+    gradeRowSchema,
+    sql`select ycp.grade, array_agg(distinct yc.calendar_year order by yc.calendar_year) as years,
+      count(distinct yc.id)::int as group_count
+    from year_class_pupils ycp
+    join year_classes yc on yc.id = ycp.year_class_id and yc.school_id = ycp.school_id
+    where ycp.school_id = ${schoolId} and ${inGroups(sql`yc.id`, groupIds)}
+    group by ycp.grade`,
+  );
+}
+
+/** The national results of one grade's pupils. */
+export function gradeScope(schoolId: number, grade: number, groupIds: readonly number[] | null): RankedScope {
+  return { schoolId, where: sql`s.grade = ${grade} and ${inGroups(sql`s.year_class_id`, groupIds)}` };
+}
+
+const cohortGroupRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  calendar_year: z.number().int(),
+});
+
+/** The groups with pupils of the grade, by school year and name. */
+export function listCohortGroups(
+  db: Db,
+  schoolId: number,
+  grade: number,
+  groupIds: readonly number[] | null,
+) {
+  return selectRows(
+    db,
+    cohortGroupRowSchema,
+    sql`select yc.id, yc.name, yc.calendar_year from year_classes yc
+    where yc.school_id = ${schoolId} and ${inGroups(sql`yc.id`, groupIds)}
+      and exists (select 1 from year_class_pupils ycp where ycp.year_class_id = yc.id
+        and ycp.school_id = yc.school_id and ycp.grade = ${grade})
+    order by yc.calendar_year, yc.name`,
+  );
+}
+
+const cohortAggregateRowSchema = aggregateRowSchema.extend({
+  calendar_year: z.number().int(),
+  year_time: yearTimeSchema,
+  subject_id: z.number().int(),
+});
+
+/** Per school year, moment and subject the SQL aggregate of the counted results in scope. */
+export function cohortAggregates(db: Db, scope: RankedScope) {
+  return selectRows(
+    db,
+    cohortAggregateRowSchema,
+    sql`select c.calendar_year, c.year_time, c.subject_id, ${aggregateColumns}
+    from ${rankedScores(scope)} c where ${countedFilter}
+    group by c.calendar_year, c.year_time, c.subject_id`,
+  );
+}

@@ -1,0 +1,22 @@
+/*
+ * The scores module's public face: what results, pupils and the coming notes and plans share. Score rules (provider
+ * priority, moment dates, exam order, exclusion) live in score-sql.ts, the time windows in service.ts. Subjects and
+ * norms come from the catalog.
+ */
+export { findNorms, listSubjects, type NormKey } from '../catalog/index';
+export { listApproaches, listMethodScores, listScoreNotes, normsInScope } from './repository';
+export { type PupilGrowth } from './score-rows';
+export {
+  aggregateColumns,
+  aggregateRowSchema,
+  countedFilter,
+  inGroups,
+  inIds,
+  rankedScores,
+  selectRows,
+  toAggregate,
+  yearTimeRank,
+  type AggregateRow,
+  type RankedScope,
+} from './score-sql';
+export { listNationalScores, scoreWindows } from './service';

@@ -1,0 +1,126 @@
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { nationalNormSchema, type MethodScore, type ScoreNote } from '@leerzicht/contract';
+import type { Db } from '../../db/client';
+import { methodTestScores, methodTests, methods, pupilApproaches, scoreNotes } from '../../db/schema/index';
+import { nationalScoreRowSchema } from './score-rows';
+import { inIds, rankedScores, selectRows, type RankedScope } from './score-sql';
+
+/* Score lists of a set of pupils (year class result and pupil detail) and the norms of results in scope. */
+
+/**
+ * The pupils' national results, every provider, ascending by moment then subject and provider priority, with
+ * `isCounted` and the previous result. With `since` only results from that date on.
+ */
+export function listNationalScoreRows(db: Db, schoolId: number, pupilIds: readonly number[], since?: string) {
+  return selectRows(
+    db,
+    nationalScoreRowSchema,
+    sql`select c.id, c.pupil_id as "pupilId", c.year_class_id as "yearClassId", yc.name as "yearClassName",
+      c.national_test_id as "nationalTestId", c.subject_id as "subjectId", c.provider_id as "providerId",
+      c.provider, c.calendar_year as "calendarYear", c.year_time as "yearTime", c.grade,
+      c.test_date::text as "testDate", c.level_value as "levelValue", c.ability_score::float8 as "abilityScore",
+      c.percentile, c.alphabetical, c.roman, c.functional_level as "functionalLevel", c.dle,
+      c.reference_level as "referenceLevel", c.projected_reference_level as "projectedReferenceLevel",
+      c.is_counted as "isCounted", c.prev_ability::float8 as "previousAbilityScore",
+      c.prev_calendar_year as "previousCalendarYear", c.prev_year_time as "previousYearTime"
+    from ${rankedScores({ schoolId, where: inIds(sql`s.pupil_id`, pupilIds), since })} c
+    join year_classes yc on yc.id = c.year_class_id
+    order by c.calendar_year, c.time_rank, c.subject_id, c.rank, c.id`,
+  );
+}
+
+/** The pupils' method results with method, test and performance letter; with `since` from that date on. */
+export function listMethodScores(
+  db: Db,
+  schoolId: number,
+  pupilIds: readonly number[],
+  since?: string,
+): Promise<MethodScore[]> {
+  return db
+    .select({
+      id: methodTestScores.id,
+      pupilId: methodTestScores.pupilId,
+      yearClassId: methodTestScores.yearClassId,
+      methodTestId: methodTestScores.methodTestId,
+      methodTestName: methodTests.name,
+      methodId: methods.id,
+      methodName: methods.name,
+      subjectId: methodTestScores.subjectId,
+      calendarYear: methodTestScores.calendarYear,
+      grade: methodTests.grade,
+      block: methodTests.block,
+      score: methodTestScores.score,
+      maxScore: methodTests.maxScore,
+      performance: methodTestScores.performance,
+      testDate: methodTestScores.testDate,
+    })
+    .from(methodTestScores)
+    .innerJoin(methodTests, eq(methodTests.id, methodTestScores.methodTestId))
+    .innerJoin(methods, eq(methods.id, methodTests.methodId))
+    .where(
+      and(
+        eq(methodTestScores.schoolId, schoolId),
+        inIds(sql`${methodTestScores.pupilId}`, pupilIds),
+        since ? gte(methodTestScores.testDate, since) : undefined,
+      ),
+    )
+    .orderBy(asc(methodTestScores.testDate), asc(methodTestScores.id));
+}
+
+/** Notes on the pupils' national and method results. */
+export async function listScoreNotes(
+  db: Db,
+  schoolId: number,
+  pupilIds: readonly number[],
+): Promise<ScoreNote[]> {
+  const rows = await db
+    .select()
+    .from(scoreNotes)
+    .where(and(eq(scoreNotes.schoolId, schoolId), inIds(sql`${scoreNotes.pupilId}`, pupilIds)))
+    .orderBy(asc(scoreNotes.dateCreated), asc(scoreNotes.id));
+  return rows.map((row) => ({
+    id: row.id,
+    pupilId: row.pupilId,
+    citoTestScoreId: row.citoTestScoreId,
+    methodTestScoreId: row.methodTestScoreId,
+    category: row.category,
+    content: row.content,
+    forwardLooking: row.forwardLooking,
+    dateCreated: row.dateCreated.toISOString(),
+  }));
+}
+
+/** The pupils' instruction groups per subject, ascending by school year; with `calendarYear` only that year's. */
+export function listApproaches(db: Db, schoolId: number, pupilIds: readonly number[], calendarYear?: number) {
+  return db
+    .select({
+      pupilId: pupilApproaches.pupilId,
+      subjectId: pupilApproaches.subjectId,
+      calendarYear: pupilApproaches.calendarYear,
+      approach: pupilApproaches.approach,
+      yearClassId: pupilApproaches.yearClassId,
+    })
+    .from(pupilApproaches)
+    .where(
+      and(
+        eq(pupilApproaches.schoolId, schoolId),
+        inIds(sql`${pupilApproaches.pupilId}`, pupilIds),
+        calendarYear === undefined ? undefined : eq(pupilApproaches.calendarYear, calendarYear),
+      ),
+    )
+    .orderBy(asc(pupilApproaches.calendarYear), asc(pupilApproaches.subjectId));
+}
+
+/** The norms of the providers, grades and moments of the results in scope. */
+export function normsInScope(db: Db, scope: RankedScope) {
+  return selectRows(
+    db,
+    nationalNormSchema,
+    sql`select distinct n.provider_id as "providerId", n.subject_id as "subjectId", n.grade, n.year_time as "yearTime",
+      n.ability_score::float8 as "abilityScore"
+    from national_norms n
+    join ${rankedScores(scope)} c on c.provider_id = n.provider_id and c.subject_id = n.subject_id
+      and c.grade = n.grade and c.year_time = n.year_time
+    order by 1, 2, 3, 4`,
+  );
+}

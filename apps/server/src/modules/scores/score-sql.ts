@@ -1,0 +1,155 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  MOMENT_MONTH,
+  YEAR_TIME_ORDER,
+  YEAR_TIMES,
+  type ResultAggregate,
+  type YearTime,
+} from '@leerzicht/contract';
+import type { Db } from '../../db/client';
+
+/*
+ * The SQL every score view shares. This file is where the server decides the score rules:
+ * - provider priority: of a pupil's results for one subject and moment only the one of the provider with the lowest
+ *   test_providers.priority counts (`is_counted`, a window in rankedScores); the web's pickByProviderPriority applies
+ *   the same order (the contract's PROVIDER_PRIORITY);
+ * - exam order B, X, M, E (yearTimeRank) and the date of a moment without a test date (momentDate), both built from
+ *   the contract's tables (YEAR_TIME_ORDER, MOMENT_MONTH) so that server and web agree;
+ * - time windows: `since` of rankedScores; the window starts come from scoreWindows in service.ts;
+ * - pupils excluded from national tests (pupils.cito_is_excluded) are left out of every aggregate (countedFilter).
+ */
+
+/**
+ * Runs raw SQL and parses its rows with `row` (PGlite and node-postgres both answer `{ rows }`). The SQL casts
+ * counts to int and means to float8, which both drivers return as numbers.
+ */
+export async function selectRows<S extends z.ZodType>(db: Db, row: S, query: SQL): Promise<z.output<S>[]> {
+  const { rows } = z.object({ rows: z.array(z.unknown()) }).parse(await db.execute(query));
+  return z.array(row).parse(rows);
+}
+
+/** `column in (1, 2, 3)`, or false for an empty list. */
+export function inIds(column: SQL, ids: readonly number[]): SQL {
+  if (ids.length === 0) return sql`false`;
+  return sql`${column} in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
+/** `column` limited to a teacher's permitted groups; null (superusers and sencos): every group of the school. */
+export function inGroups(column: SQL, groupIds: readonly number[] | null): SQL {
+  return groupIds === null ? sql`true` : inIds(column, groupIds);
+}
+
+/** `(case <column> when 'B' then … end)` of a value per year time, taken from a table of the contract. */
+function byYearTime(column: SQL, valueOf: (time: YearTime) => number): SQL {
+  const whens = YEAR_TIMES.map((time) => sql.raw(`when '${time}' then ${valueOf(time)}`));
+  return sql`(case ${column} ${sql.join(whens, sql` `)} end)`;
+}
+
+/** The rank of a year time in exam order (B, X, M, E) as SQL. */
+export function yearTimeRank(column: SQL): SQL {
+  return byYearTime(column, (time) => YEAR_TIME_ORDER[time]);
+}
+
+/** The approximate date of a moment, for results without a test date (the contract's momentDate, in SQL). */
+function momentDate(calendarYear: SQL, yearTime: SQL): SQL {
+  const yearOffset = byYearTime(yearTime, (time) => MOMENT_MONTH[time].yearOffset);
+  const month = byYearTime(yearTime, (time) => MOMENT_MONTH[time].month + 1);
+  return sql`make_date(${calendarYear} + ${yearOffset}, ${month}, 15)`;
+}
+
+export interface RankedScope {
+  schoolId: number;
+  /** Extra condition on `s` (national_test_scores) and `p` (pupils). */
+  where?: SQL;
+  /** Only results on or after this date ('YYYY-MM-DD'; moment date for results without one). */
+  since?: string;
+}
+
+/**
+ * Every national result in scope with `rank` (1 = the provider that counts for its pupil, subject and moment) and
+ * `is_counted` (rank 1), `prev_ability` (the pupil's previous ability score of the same provider and subject), the
+ * pupil's exclusion flag and the norm ability score of the result's provider, grade and moment.
+ */
+export function rankedScores(scope: RankedScope): SQL {
+  const order = yearTimeRank(sql`s.year_time`);
+  const since = scope.since ? sql`coalesce(r.test_date, r.moment_date) >= ${scope.since}::date` : sql`true`;
+  return sql`(select r.*, r.rank = 1 as is_counted from (
+    select s.id, s.pupil_id, s.year_class_id, s.national_test_id, s.subject_id, s.provider_id, tp.code as provider,
+      s.calendar_year, s.year_time, s.grade, s.test_date,
+      ${momentDate(sql`s.calendar_year`, sql`s.year_time`)} as moment_date, s.level_value,
+      s.ability_score, s.percentile, s.alphabetical, s.roman, s.functional_level, s.dle, s.reference_level,
+      s.projected_reference_level, p.cito_is_excluded, n.ability_score as norm_ability,
+      row_number() over (partition by s.pupil_id, s.subject_id, s.calendar_year, s.year_time
+        order by tp.priority, s.id) as rank,
+      ${order} as time_rank,
+      lag(s.ability_score) over (partition by s.pupil_id, s.subject_id, s.provider_id, s.ability_score is null
+        order by s.calendar_year, ${order}, s.id) as prev_ability,
+      lag(s.calendar_year) over (partition by s.pupil_id, s.subject_id, s.provider_id, s.ability_score is null
+        order by s.calendar_year, ${order}, s.id) as prev_calendar_year,
+      lag(s.year_time) over (partition by s.pupil_id, s.subject_id, s.provider_id, s.ability_score is null
+        order by s.calendar_year, ${order}, s.id) as prev_year_time
+    from national_test_scores s
+    join test_providers tp on tp.id = s.provider_id
+    join pupils p on p.id = s.pupil_id and p.school_id = s.school_id
+    left join national_norms n on n.provider_id = s.provider_id and n.subject_id = s.subject_id
+      and n.grade = s.grade and n.year_time = s.year_time
+    where s.school_id = ${scope.schoolId} and ${scope.where ?? sql`true`}
+  ) r where ${since})`;
+}
+
+/** Rows of rankedScores (`c`) counted in aggregates. */
+export const countedFilter = sql`c.is_counted and not c.cito_is_excluded`;
+
+/** The aggregate columns over counted rows `c` of rankedScores (see countedFilter); parsed by aggregateRowSchema. */
+export const aggregateColumns = sql`count(*)::int as pupil_count,
+  round(avg(c.ability_score)::numeric, 2)::float8 as mean_ability_score,
+  round(avg(c.percentile)::numeric, 2)::float8 as mean_percentile,
+  round(avg(nullif(c.level_value, 0))::numeric, 2)::float8 as mean_level_value,
+  (count(*) filter (where c.roman = 'I'))::int as level_i,
+  (count(*) filter (where c.roman = 'II'))::int as level_ii,
+  (count(*) filter (where c.roman = 'III'))::int as level_iii,
+  (count(*) filter (where c.roman = 'IV'))::int as level_iv,
+  (count(*) filter (where c.roman = 'V'))::int as level_v,
+  case when count(c.reference_level) = 0 then null
+    else round(100.0 * count(c.reference_level) / count(*), 2)::float8 end as share_1f,
+  case when count(c.reference_level) = 0 then null
+    else round(100.0 * (count(*) filter (where c.reference_level in ('1S', '2F'))) / count(*), 2)::float8
+  end as share_target,
+  round(avg(c.norm_ability)::numeric, 2)::float8 as national_ability_score`;
+
+const count = z.number().int();
+const mean = z.number().nullable();
+
+/** The columns of aggregateColumns (all cast to int or float8 in the SQL). */
+export const aggregateRowSchema = z.object({
+  pupil_count: count,
+  mean_ability_score: mean,
+  mean_percentile: mean,
+  mean_level_value: mean,
+  level_i: count,
+  level_ii: count,
+  level_iii: count,
+  level_iv: count,
+  level_v: count,
+  share_1f: mean,
+  share_target: mean,
+  national_ability_score: mean,
+});
+export type AggregateRow = z.output<typeof aggregateRowSchema>;
+
+export function toAggregate(row: AggregateRow): ResultAggregate {
+  return {
+    pupilCount: row.pupil_count,
+    meanAbilityScore: row.mean_ability_score,
+    meanPercentile: row.mean_percentile,
+    meanLevelValue: row.mean_level_value,
+    levels: { I: row.level_i, II: row.level_ii, III: row.level_iii, IV: row.level_iv, V: row.level_v },
+    share1F: row.share_1f,
+    shareTarget: row.share_target,
+    nationalAbilityScore: row.national_ability_score,
+  };
+}

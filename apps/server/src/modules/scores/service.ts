@@ -1,0 +1,30 @@
+import { METHOD_WINDOW_MONTHS, NATIONAL_WINDOW_MONTHS, windowStart } from '@leerzicht/contract';
+import type { Db } from '../../db/client';
+import { listNationalScoreRows } from './repository';
+import { toScoresAndGrowth } from './score-rows';
+
+/**
+ * The time windows of the group views, the one place the server decides them: national results of the last
+ * NATIONAL_WINDOW_MONTHS and method results of the last METHOD_WINDOW_MONTHS (the contract's constants and
+ * windowStart, which the web applies on the pupil page). Dates are 'YYYY-MM-DD'.
+ */
+export function scoreWindows(today: Date): { nationalSince: string; methodSince: string } {
+  return {
+    nationalSince: windowStart(NATIONAL_WINDOW_MONTHS, today),
+    methodSince: windowStart(METHOD_WINDOW_MONTHS, today),
+  };
+}
+
+/**
+ * The pupils' national results, every provider, ascending by moment then subject and provider priority
+ * (`isCounted` marks the priority provider), with the growth of the counted ones. With `since` only results from
+ * that date on.
+ */
+export async function listNationalScores(
+  db: Db,
+  schoolId: number,
+  pupilIds: readonly number[],
+  since?: string,
+) {
+  return toScoresAndGrowth(await listNationalScoreRows(db, schoolId, pupilIds, since));
+}

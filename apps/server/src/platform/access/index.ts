@@ -1,0 +1,9 @@
+export {
+  accessedSchoolIds,
+  requireSchoolAccess,
+  resolveSchoolAccess,
+  type AccessSubject,
+  type SchoolAccess,
+} from './resolver';
+export { allowOr403, allowOr404, canReadGroup, canReadPupil, isSuperuser } from './policy';
+export { authorizeGroup, authorizePupil, authorizeSchool } from './guards';

@@ -1,0 +1,98 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { schoolMemberships, teacherGroupPermissions } from '../../db/schema/index';
+import { notFound } from '../http-errors';
+
+/** Who asks: the session's user, and for an impersonated session the one school it may read. */
+export interface AccessSubject {
+  userId: number;
+  impersonatedSchoolId: number | null;
+}
+
+/** A member's standing in one school: the input of every module's policy functions. */
+export interface SchoolAccess {
+  schoolId: number;
+  userId: number;
+  isSchoolSuperuser: boolean;
+  isSenco: boolean;
+  /** Superusers and sencos read the whole school; teachers only their permitted groups. */
+  readsWholeSchool: boolean;
+  /** null: the whole school; otherwise the teacher's permitted group ids. */
+  groupIds: number[] | null;
+}
+
+// One lookup per session object and school: a request that checks the same school twice asks the database once,
+// and the audit hook can tell which schools a request touched. Sessions are resolved per request, so nothing is
+// kept across requests.
+const resolved = new WeakMap<AccessSubject, Map<number, Promise<SchoolAccess | null>>>();
+
+async function load(db: Db, subject: AccessSubject, schoolId: number): Promise<SchoolAccess | null> {
+  // An impersonated session reaches only the school it was started for, even when the user belongs to others.
+  if (subject.impersonatedSchoolId !== null && subject.impersonatedSchoolId !== schoolId) return null;
+  const [membership] = await db
+    .select()
+    .from(schoolMemberships)
+    .where(and(eq(schoolMemberships.userId, subject.userId), eq(schoolMemberships.schoolId, schoolId)))
+    .limit(1);
+  if (!membership) return null;
+  const readsWholeSchool = membership.isSchoolSuperuser || membership.isSenco;
+  const groupIds = readsWholeSchool
+    ? null
+    : (
+        await db
+          .select({ id: teacherGroupPermissions.yearClassId })
+          .from(teacherGroupPermissions)
+          .where(
+            and(
+              eq(teacherGroupPermissions.userId, subject.userId),
+              eq(teacherGroupPermissions.schoolId, schoolId),
+            ),
+          )
+      ).map((row) => row.id);
+  return {
+    schoolId,
+    userId: subject.userId,
+    isSchoolSuperuser: membership.isSchoolSuperuser,
+    isSenco: membership.isSenco,
+    readsWholeSchool,
+    groupIds,
+  };
+}
+
+/** The subject's standing in the school, or null when it is not a member (or it is outside an impersonation). */
+export function resolveSchoolAccess(
+  db: Db,
+  subject: AccessSubject,
+  schoolId: number,
+): Promise<SchoolAccess | null> {
+  let bySchool = resolved.get(subject);
+  if (!bySchool) {
+    bySchool = new Map();
+    resolved.set(subject, bySchool);
+  }
+  let found = bySchool.get(schoolId);
+  if (!found) {
+    found = load(db, subject, schoolId);
+    bySchool.set(schoolId, found);
+  }
+  return found;
+}
+
+/** As resolveSchoolAccess; a school the user does not belong to answers 404, never 403. */
+export async function requireSchoolAccess(
+  db: Db,
+  subject: AccessSubject,
+  schoolId: number,
+): Promise<SchoolAccess> {
+  const access = await resolveSchoolAccess(db, subject, schoolId);
+  if (!access) throw notFound();
+  return access;
+}
+
+/** The schools this session was granted access to so far (for the audit of pupil-data reads and writes). */
+export async function accessedSchoolIds(subject: AccessSubject): Promise<number[]> {
+  const bySchool = resolved.get(subject);
+  if (!bySchool) return [];
+  const accesses = await Promise.all(bySchool.values());
+  return accesses.flatMap((access) => (access ? [access.schoolId] : []));
+}

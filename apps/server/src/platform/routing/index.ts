@@ -1,0 +1,10 @@
+export {
+  route,
+  signedIn,
+  type CallWith,
+  type RouteAccess,
+  type RouteCall,
+  type RouteOptions,
+} from './declare';
+export { declarationProblem, registerDeclarationCheck, registerRouteRules } from './hooks';
+export { isReadOnlySession, READ_ONLY_SESSION_DETAIL } from './read-only';

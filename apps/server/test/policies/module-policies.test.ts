@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { SchoolAccess } from '../../src/platform/access/index';
+import { canImpersonate, canActAsStaff } from '../../src/modules/admin/policy';
+import { canListColleagues, canManageColleagues } from '../../src/modules/colleagues/policy';
+import { canManagePermissions } from '../../src/modules/permissions/policy';
+import { canPinPupil, canReadPupilDetail, canSetOutflowAdvice } from '../../src/modules/pupils/policy';
+import { canEditAmbition, canReadGroupResults, canReadSchoolResults } from '../../src/modules/results/policy';
+import { canReadSchool } from '../../src/modules/schools/policy';
+
+/*
+ * Every module's policy, role by role: a superuser, a senco, a teacher with groups 1 and 2, and a teacher
+ * without groups. The group ids are the teacher's permitted groups; group 3 is another group of the school.
+ */
+const role = (values: Partial<SchoolAccess>): SchoolAccess => ({
+  schoolId: 10,
+  userId: 1,
+  isSchoolSuperuser: false,
+  isSenco: false,
+  readsWholeSchool: false,
+  groupIds: [],
+  ...values,
+});
+const ROLES = {
+  superuser: role({ isSchoolSuperuser: true, readsWholeSchool: true, groupIds: null }),
+  senco: role({ isSenco: true, readsWholeSchool: true, groupIds: null }),
+  teacher: role({ groupIds: [1, 2] }),
+  newTeacher: role({ groupIds: [] }),
+};
+type Role = keyof typeof ROLES;
+
+const cases: { policy: string; check: (access: SchoolAccess) => boolean; allowed: Role[] }[] = [
+  {
+    policy: 'schools.canReadSchool',
+    check: canReadSchool,
+    allowed: ['superuser', 'senco', 'teacher', 'newTeacher'],
+  },
+  {
+    policy: 'results.canReadSchoolResults',
+    check: canReadSchoolResults,
+    allowed: ['superuser', 'senco', 'teacher', 'newTeacher'],
+  },
+  {
+    policy: 'results.canReadGroupResults(own group 2)',
+    check: (a) => canReadGroupResults(a, 2),
+    allowed: ['superuser', 'senco', 'teacher'],
+  },
+  {
+    policy: 'results.canReadGroupResults(other group 3)',
+    check: (a) => canReadGroupResults(a, 3),
+    allowed: ['superuser', 'senco'],
+  },
+  { policy: 'results.canEditAmbition', check: canEditAmbition, allowed: ['superuser'] },
+  {
+    policy: 'pupils.canReadPupilDetail(was in 3, now in 1)',
+    check: (a) => canReadPupilDetail(a, [3, 1]),
+    allowed: ['superuser', 'senco', 'teacher'],
+  },
+  {
+    policy: 'pupils.canReadPupilDetail(only in 3)',
+    check: (a) => canReadPupilDetail(a, [3]),
+    allowed: ['superuser', 'senco'],
+  },
+  {
+    policy: 'pupils.canReadPupilDetail(never enrolled)',
+    check: (a) => canReadPupilDetail(a, []),
+    allowed: ['superuser', 'senco'],
+  },
+  {
+    policy: 'pupils.canPinPupil(in 2)',
+    check: (a) => canPinPupil(a, [2]),
+    allowed: ['superuser', 'senco', 'teacher'],
+  },
+  {
+    policy: 'pupils.canSetOutflowAdvice(latest group 2)',
+    check: (a) => canSetOutflowAdvice(a, 2),
+    allowed: ['superuser', 'senco', 'teacher'],
+  },
+  {
+    policy: 'pupils.canSetOutflowAdvice(latest group 3)',
+    check: (a) => canSetOutflowAdvice(a, 3),
+    allowed: ['superuser', 'senco'],
+  },
+  {
+    policy: 'pupils.canSetOutflowAdvice(no group)',
+    check: (a) => canSetOutflowAdvice(a, null),
+    allowed: ['superuser', 'senco'],
+  },
+  { policy: 'colleagues.canListColleagues', check: canListColleagues, allowed: ['superuser', 'senco'] },
+  { policy: 'colleagues.canManageColleagues', check: canManageColleagues, allowed: ['superuser'] },
+  { policy: 'permissions.canManagePermissions', check: canManagePermissions, allowed: ['superuser'] },
+];
+
+describe.each(cases)('$policy', ({ check, allowed }) => {
+  it.each(Object.keys(ROLES) as Role[])('%s', (name) => {
+    expect(check(ROLES[name])).toBe(allowed.includes(name));
+  });
+});
+
+describe('admin policies', () => {
+  const staff = { id: 1, isStaff: true, impersonated: false };
+  it.each([
+    ['staff', staff, true],
+    ['not staff', { ...staff, isStaff: false }, false],
+    ['staff in an impersonated session', { ...staff, impersonated: true }, false],
+  ])('canActAsStaff: %s', (_name, actor, expected) => {
+    expect(canActAsStaff(actor)).toBe(expected);
+  });
+  it.each([
+    ['a school member', { id: 2, isProviderStaff: false }, true],
+    ['oneself', { id: 1, isProviderStaff: true }, false],
+    ['other staff', { id: 3, isProviderStaff: true }, false],
+  ])('canImpersonate %s', (_name, target, expected) => {
+    expect(canImpersonate(staff, target)).toBe(expected);
+    expect(canImpersonate({ ...staff, isStaff: false }, target)).toBe(false);
+  });
+});

@@ -1,0 +1,1 @@
+export { useYearClassResultQuery, yearClassResultQueryOptions } from './year-class-result-query';

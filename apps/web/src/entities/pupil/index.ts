@@ -1,0 +1,1 @@
+export { pupilQueryOptions, usePupilQuery } from './pupil-query';

@@ -1,0 +1,2 @@
+export { schoolQueryOptions, useSchoolQuery } from './school-query';
+export { schoolPermissionsOf, useSchoolPermissions, type SchoolPermissions } from './school-permissions';

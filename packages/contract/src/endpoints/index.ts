@@ -1,0 +1,41 @@
+import { accountEndpoints, adminEndpoints, authEndpoints, settingsEndpoints } from './account';
+import { pupilEndpoints, resultEndpoints } from './results';
+import {
+  catalogEndpoints,
+  colleagueEndpoints,
+  invitationEndpoints,
+  permissionEndpoints,
+  schoolEndpoints,
+  shellEndpoints,
+} from './school';
+
+export {
+  accountEndpoints,
+  adminEndpoints,
+  authEndpoints,
+  catalogEndpoints,
+  colleagueEndpoints,
+  invitationEndpoints,
+  permissionEndpoints,
+  pupilEndpoints,
+  resultEndpoints,
+  schoolEndpoints,
+  settingsEndpoints,
+  shellEndpoints,
+};
+
+/** Every endpoint of the API, by domain: the server registers each, tests walk them all. */
+export const endpoints = {
+  auth: authEndpoints,
+  account: accountEndpoints,
+  settings: settingsEndpoints,
+  admin: adminEndpoints,
+  school: schoolEndpoints,
+  catalog: catalogEndpoints,
+  colleagues: colleagueEndpoints,
+  invitations: invitationEndpoints,
+  permissions: permissionEndpoints,
+  shell: shellEndpoints,
+  results: resultEndpoints,
+  pupils: pupilEndpoints,
+};

@@ -1,0 +1,115 @@
+import { idParamSchema } from '../api/common';
+import {
+  yearClassResultSchema,
+  yearGradeListSchema,
+  yearGradeSchema,
+  yeargradeParamsSchema,
+} from '../api/group-results';
+import {
+  pinPupilInputSchema,
+  pinSchema,
+  pupilDetailSchema,
+  pupilOutflowAdviceInputSchema,
+  pupilOutflowAdviceSchema,
+  pupilQuerySchema,
+} from '../api/pupils';
+import {
+  schoolAmbitionSchema,
+  schoolAmbitionUpdateSchema,
+  schoolHistorySchema,
+  schoolOutflowSchema,
+  schoolPupilsSchema,
+  schoolYearQuerySchema,
+} from '../api/results';
+import { defineEndpoint } from '../endpoint';
+
+/** School, grade and group results (spec section 7, "Results"). */
+export const resultEndpoints = {
+  schoolHistory: defineEndpoint({
+    method: 'GET',
+    path: '/school_history/:id/',
+    params: idParamSchema,
+    response: schoolHistorySchema,
+  }),
+  schoolPupils: defineEndpoint({
+    method: 'GET',
+    path: '/school_pupils/:id/',
+    params: idParamSchema,
+    query: schoolYearQuerySchema,
+    response: schoolPupilsSchema,
+  }),
+  schoolOutflow: defineEndpoint({
+    method: 'GET',
+    path: '/school-outflow/:id/',
+    params: idParamSchema,
+    response: schoolOutflowSchema,
+  }),
+  yearClassResult: defineEndpoint({
+    method: 'GET',
+    path: '/year_classes/:id/result/',
+    summary: 'The year class result: pupils with scores, method scores, notes, approaches and growth',
+    params: idParamSchema,
+    response: yearClassResultSchema,
+  }),
+  yearGrades: defineEndpoint({
+    method: 'GET',
+    path: '/schools/:id/year_grades/',
+    summary: 'Grades 1..8 of the school; a yeargradeId is the grade number',
+    params: idParamSchema,
+    response: yearGradeListSchema,
+  }),
+  yearGrade: defineEndpoint({
+    method: 'GET',
+    path: '/schools/:id/year_grades/:yeargradeId/',
+    summary: 'One grade: its cohorts compared over the years',
+    params: yeargradeParamsSchema,
+    response: yearGradeSchema,
+  }),
+  updateAmbition: defineEndpoint({
+    method: 'PATCH',
+    path: '/school_ambitions/:id/',
+    write: 'write',
+    params: idParamSchema,
+    body: schoolAmbitionUpdateSchema,
+    response: schoolAmbitionSchema,
+  }),
+};
+
+/** One pupil: detail, outflow advice and pins. */
+export const pupilEndpoints = {
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/pupils/:id/',
+    params: idParamSchema,
+    query: pupilQuerySchema,
+    response: pupilDetailSchema,
+  }),
+  outflowAdvice: defineEndpoint({
+    method: 'GET',
+    path: '/pupil-outflow-advice/:id/',
+    params: idParamSchema,
+    response: pupilOutflowAdviceSchema,
+  }),
+  setOutflowAdvice: defineEndpoint({
+    method: 'POST',
+    path: '/pupil-outflow-advice/',
+    write: 'write',
+    body: pupilOutflowAdviceInputSchema,
+    response: pupilOutflowAdviceSchema,
+  }),
+  pin: defineEndpoint({
+    method: 'POST',
+    path: '/pin_pupil/',
+    write: 'write',
+    body: pinPupilInputSchema,
+    response: pinSchema,
+    status: 201,
+  }),
+  unpin: defineEndpoint({
+    method: 'DELETE',
+    path: '/pin_pupil/:id/',
+    write: 'write',
+    params: idParamSchema,
+    status: 204,
+  }),
+};
