@@ -61,9 +61,13 @@ export function isStoredReadOnlySession(): boolean {
   return storage.isDemo() || storage.isImpersonated();
 }
 
-/** The default 401 handling: forget the session, then load the login page afresh. */
+/**
+ * The default 401 handling: forget the session, then load the login page afresh. On the sign-in pages themselves
+ * (login, invitation, reset) there is nothing to leave, and a reload there would cut off what the user is doing.
+ */
 export function redirectToLogin(): void {
   storage.clearSession();
+  if (window.location.pathname.startsWith('/auth/')) return;
   window.location.assign(LOGIN_PATH);
 }
 

@@ -19,6 +19,7 @@ export function useLogout() {
     const token = storage.getToken();
     storage.clearSession();
     storage.clearLoginRedirect();
+    await queryClient.cancelQueries();
     await navigate('/auth/login', { replace: true });
     queryClient.clear();
     if (token) await postLogout(token).catch(() => undefined);
