@@ -35,8 +35,6 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const TEST_PROVIDERS = ['CITO', 'DIA', 'IEP'] as const;
 export type TestProviderCode = (typeof TEST_PROVIDERS)[number];
-/** Where a pupil has results of several providers, the first in this list wins. */
-export const PROVIDER_PRIORITY: readonly TestProviderCode[] = ['CITO', 'DIA', 'IEP'];
 
 export const SUBJECT_CODES = ['RW', 'SP', 'TBL', 'DMT', 'WST', 'RvK', 'TvK'] as const;
 export type SubjectCode = (typeof SUBJECT_CODES)[number];

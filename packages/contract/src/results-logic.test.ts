@@ -8,8 +8,6 @@ import {
   isInNationalWindow,
   isWithinMonths,
   momentDate,
-  pickByProviderPriority,
-  preferredProvider,
   sortMoments,
   windowStart,
 } from './results-logic';
@@ -46,27 +44,6 @@ describe('exam ordering', () => {
       { id: 9, position: 1 },
     ];
     expect([...subjects].sort(compareByPosition).map((s) => s.id)).toEqual([2, 9, 4, 1]);
-  });
-});
-
-describe('provider priority', () => {
-  it('prefers CITO, then DIA, then IEP', () => {
-    expect(preferredProvider(['IEP', 'DIA'])).toBe('DIA');
-    expect(preferredProvider(['IEP', 'CITO', 'DIA'])).toBe('CITO');
-    expect(preferredProvider(['IEP'])).toBe('IEP');
-    expect(preferredProvider([])).toBeNull();
-  });
-
-  it('keeps one result per key, of the preferred provider, in the original order', () => {
-    const rows: { subject: string; moment: string; provider: TestProviderCode; score: number }[] = [
-      { subject: 'RW', moment: '2023M', provider: 'IEP', score: 1 },
-      { subject: 'RW', moment: '2023M', provider: 'CITO', score: 2 },
-      { subject: 'SP', moment: '2023M', provider: 'DIA', score: 3 },
-      { subject: 'SP', moment: '2023M', provider: 'IEP', score: 4 },
-      { subject: 'RW', moment: '2023E', provider: 'IEP', score: 5 },
-    ];
-    const kept = pickByProviderPriority(rows, (row) => `${row.subject}/${row.moment}`);
-    expect(kept.map((row) => row.score)).toEqual([2, 3, 5]);
   });
 });
 

@@ -1,7 +1,6 @@
 import {
   METHOD_WINDOW_MONTHS,
   NATIONAL_WINDOW_MONTHS,
-  PROVIDER_PRIORITY,
   type TestProviderCode,
   type YearTime,
 } from './constants';
@@ -9,7 +8,7 @@ import { compareMoments, type MomentLike } from './moments';
 
 /*
  * Pure rules of the results views (spec sections 3 and 9), shared by the server and the web app:
- * provider priority, exam (moment) ordering, the time windows of method and national data and growth.
+ * exam (moment) ordering, the time windows of method and national data and growth.
  */
 
 /** Exams sorted by year, then by time (B, X, M, E); see compareMoments in moments.ts. */
@@ -27,41 +26,6 @@ export function compareByPosition(
   b: { position: number; id?: number },
 ) {
   return a.position - b.position || (a.id ?? 0) - (b.id ?? 0);
-}
-
-/** The rank of a provider in PROVIDER_PRIORITY (lower wins); unknown providers come last. */
-export function providerRank(provider: TestProviderCode): number {
-  const index = PROVIDER_PRIORITY.indexOf(provider);
-  return index === -1 ? PROVIDER_PRIORITY.length : index;
-}
-
-/** The provider that wins among several (CITO, then DIA, then IEP); null for none. */
-export function preferredProvider(providers: readonly TestProviderCode[]): TestProviderCode | null {
-  let best: TestProviderCode | null = null;
-  for (const provider of providers) {
-    if (best === null || providerRank(provider) < providerRank(best)) best = provider;
-  }
-  return best;
-}
-
-/**
- * Where one pupil has results of several providers for the same thing (keyed by `keyOf`, e.g. subject and
- * moment), keeps only the result of the preferred provider. The order of the kept items is preserved.
- */
-export function pickByProviderPriority<T extends { provider: TestProviderCode }>(
-  items: readonly T[],
-  keyOf: (item: T) => string,
-): T[] {
-  const winners = new Map<string, T>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const current = winners.get(key);
-    if (current === undefined || providerRank(item.provider) < providerRank(current.provider)) {
-      winners.set(key, item);
-    }
-  }
-  const kept = new Set(winners.values());
-  return items.filter((item) => kept.has(item));
 }
 
 /**

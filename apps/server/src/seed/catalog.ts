@@ -184,6 +184,8 @@ export function buildCatalog(): Pick<
     id: PROVIDER_IDS[code],
     code,
     name: PROVIDER_NAMES[code],
+    // Where a pupil has results of several providers, the lowest priority counts (CITO, DIA, IEP); this row is
+    // the rule's only home: the score SQL ranks by it and the web reads the server's isCounted.
     priority: PROVIDER_IDS[code],
   }));
   const nationalTests: DemoData['nationalTests'] = [];

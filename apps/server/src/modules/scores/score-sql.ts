@@ -12,8 +12,7 @@ import type { Db } from '../../db/client';
 /*
  * The SQL every score view shares. This file is where the server decides the score rules:
  * - provider priority: of a pupil's results for one subject and moment only the one of the provider with the lowest
- *   test_providers.priority counts (`is_counted`, a window in rankedScores); the web's pickByProviderPriority applies
- *   the same order (the contract's PROVIDER_PRIORITY);
+ *   test_providers.priority counts (`is_counted`, a window in rankedScores); the web shows what `isCounted` marks;
  * - exam order B, X, M, E (yearTimeRank) and the date of a moment without a test date (momentDate), both built from
  *   the contract's tables (YEAR_TIME_ORDER, MOMENT_MONTH) so that server and web agree;
  * - time windows: `since` of rankedScores; the window starts come from scoreWindows in service.ts;

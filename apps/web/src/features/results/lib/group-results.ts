@@ -6,7 +6,6 @@ import {
   isInMethodWindow,
   isSameMoment,
   momentKey,
-  pickByProviderPriority,
   sortMoments,
   type MethodScore,
   type MomentLike,
@@ -27,10 +26,9 @@ export function subjectMoments(result: YearClassResult, subjectId: number): Mome
   return sortMoments([...seen.values()]);
 }
 
-/** A pupil's results of one subject, one per moment (provider priority CITO, DIA, IEP), ascending. */
+/** A pupil's results of one subject, one per moment (the one the server counts by provider priority), ascending. */
 export function pupilSubjectScores(scores: readonly NationalScore[], subjectId: number): NationalScore[] {
-  const ofSubject = scores.filter((score) => score.subjectId === subjectId);
-  return sortMoments(pickByProviderPriority(ofSubject, momentKey));
+  return sortMoments(scores.filter((score) => score.subjectId === subjectId && score.isCounted));
 }
 
 export interface GroupPupilRow {

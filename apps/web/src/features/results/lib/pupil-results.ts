@@ -4,8 +4,6 @@ import {
   isInMethodWindow,
   isInNationalWindow,
   LOW_THRESHOLDS,
-  momentKey,
-  pickByProviderPriority,
   SCORE_RANGES,
   sortMoments,
   type MethodScore,
@@ -37,13 +35,13 @@ export function normFor(norms: readonly NationalNorm[], score: NationalScore): n
 
 /**
  * The pupil's national results of a subject within NATIONAL_WINDOW_MONTHS of today, one per moment (provider
- * priority CITO, DIA, IEP), ascending, with the national average and the growth since the previous moment.
+ * the server counts by provider priority), ascending, with the national average and the growth since the previous moment.
  */
 export function pupilNationalRows(pupil: PupilDetail, subjectId: number, today: Date): PupilScoreRow[] {
   const inWindow = pupil.scores.filter(
-    (score) => score.subjectId === subjectId && isInNationalWindow(score, today),
+    (score) => score.subjectId === subjectId && score.isCounted && isInNationalWindow(score, today),
   );
-  const series = sortMoments(pickByProviderPriority(inWindow, momentKey));
+  const series = sortMoments(inWindow);
   return series.map((score) => ({
     score,
     norm: normFor(pupil.norms, score),

@@ -26,8 +26,19 @@ const score = (
   abilityScore: number,
   percentile: number,
   provider: 'CITO' | 'DIA' | 'IEP' = 'CITO',
+  isCounted = true,
 ) =>
-  nationalScore({ pupilId, subjectId, calendarYear, yearTime, grade: 6, abilityScore, percentile, provider });
+  nationalScore({
+    pupilId,
+    subjectId,
+    calendarYear,
+    yearTime,
+    grade: 6,
+    abilityScore,
+    percentile,
+    provider,
+    isCounted,
+  });
 
 function bodyRows(table: HTMLElement) {
   return within(table).getAllByRole('row').slice(1);
@@ -100,13 +111,13 @@ describe('group results page', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows the preferred provider (CITO, DIA, IEP), growth since the previous moment and earlier moments', async () => {
+  it('shows the result the server counts (isCounted), growth since the previous moment and earlier moments', async () => {
     const { user } = renderWith([
       groupPupil(
         1,
         ['Jan', 'van', 'Dijk'],
         [
-          score(1, SP, 2024, 'E', 90, 70, 'IEP'),
+          score(1, SP, 2024, 'E', 90, 70, 'IEP', false),
           score(1, SP, 2024, 'E', 72, 66, 'DIA'),
           score(1, SP, 2024, 'M', 64, 60, 'DIA'),
           score(1, SP, 2023, 'E', 40, 50, 'CITO'),

@@ -24,7 +24,7 @@ const score = (
   calendarYear: number,
   yearTime: 'B' | 'M' | 'E',
   abilityScore: number,
-  extra: { provider?: 'CITO' | 'DIA' | 'IEP'; testDate?: string } = {},
+  extra: { provider?: 'CITO' | 'DIA' | 'IEP'; testDate?: string; isCounted?: boolean } = {},
 ) =>
   nationalScore({
     pupilId: 7,
@@ -82,11 +82,11 @@ describe('pupil page', () => {
     expect(growth).toEqual(['+6', '+4', '+2', '+46', '–']);
   });
 
-  it('prefers CITO, then DIA, then IEP where a moment has results of several providers', async () => {
+  it('shows the result the server counts (isCounted) where a moment has results of several providers', async () => {
     serve(
       pupilDetail({
         scores: [
-          score(2024, 'M', 99, { provider: 'IEP' }),
+          score(2024, 'M', 99, { provider: 'IEP', isCounted: false }),
           score(2024, 'M', 71, { provider: 'DIA' }),
           score(2024, 'E', 88, { provider: 'IEP' }),
         ],

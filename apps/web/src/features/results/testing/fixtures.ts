@@ -84,6 +84,8 @@ export interface ScoreInput {
   provider?: TestProviderCode;
   testDate?: string | null;
   yearClassId?: number;
+  /** As the server marks it: false for a result of a lower-priority provider at the same moment. */
+  isCounted?: boolean;
 }
 
 export function nationalScore(input: ScoreInput): NationalScore {
@@ -111,7 +113,7 @@ export function nationalScore(input: ScoreInput): NationalScore {
     dle: Math.max(0, (input.grade - 3) * 10 + 5),
     referenceLevel: input.grade >= 7 ? '1F' : null,
     projectedReferenceLevel: input.grade >= 5 ? (input.percentile >= 45 ? '1S' : '1F') : null,
-    isCounted: true,
+    isCounted: input.isCounted ?? true,
   };
 }
 
