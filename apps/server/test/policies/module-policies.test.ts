@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SchoolAccess } from '../../src/platform/access/index';
+import { actsAsProviderStaff, canReceivePasswordReset } from '../../src/modules/account/policy';
 import { canImpersonate, canActAsStaff } from '../../src/modules/admin/policy';
+import { canSignIn, needsSecondStep } from '../../src/modules/auth/policy';
 import { canListColleagues, canManageColleagues } from '../../src/modules/colleagues/policy';
 import { canManagePermissions } from '../../src/modules/permissions/policy';
 import { canPinPupil, canReadPupilDetail, canSetOutflowAdvice } from '../../src/modules/pupils/policy';
@@ -112,5 +114,40 @@ describe('admin policies', () => {
   ])('canImpersonate %s', (_name, target, expected) => {
     expect(canImpersonate(staff, target)).toBe(expected);
     expect(canImpersonate({ ...staff, isStaff: false }, target)).toBe(false);
+  });
+});
+
+describe('account and auth policies (the own account, no school)', () => {
+  it.each([
+    ['an active account', { isActive: true, isDemo: false }, true],
+    ['a deactivated account', { isActive: false, isDemo: false }, false],
+    ['the demo account', { isActive: true, isDemo: true }, false],
+  ])('canReceivePasswordReset: %s', (_name, user, expected) => {
+    expect(canReceivePasswordReset(user)).toBe(expected);
+  });
+
+  const staffUser = { isProviderStaff: true, email: 'beheer@leerzicht.example' };
+  it.each([
+    ['staff in their own session', { impersonatorId: null }, staffUser, true],
+    ['staff in an impersonated session', { impersonatorId: 4 }, staffUser, false],
+    ['the role without the domain', { impersonatorId: null }, { ...staffUser, email: 'b@school.example' }, false],
+    ['the domain without the role', { impersonatorId: null }, { ...staffUser, isProviderStaff: false }, false],
+  ])('actsAsProviderStaff: %s', (_name, session, user, expected) => {
+    expect(actsAsProviderStaff(session, user, 'leerzicht.example')).toBe(expected);
+  });
+
+  it.each([
+    ['active', { isActive: true }, true],
+    ['deactivated', { isActive: false }, false],
+  ])('canSignIn: %s', (_name, user, expected) => {
+    expect(canSignIn(user)).toBe(expected);
+  });
+
+  it.each([
+    ['two-step on with a secret', { totpActive: true, totpSecretEnc: 'sealed' }, true],
+    ['two-step on without a secret', { totpActive: true, totpSecretEnc: null }, false],
+    ['two-step off', { totpActive: false, totpSecretEnc: 'sealed' }, false],
+  ])('needsSecondStep: %s', (_name, user, expected) => {
+    expect(needsSecondStep(user)).toBe(expected);
   });
 });

@@ -17,6 +17,7 @@ import { LIMITS, reserveAttempt } from '../../platform/rate-limit';
 import type { AttemptSource } from '../../platform/password-attempts';
 import { passwordResetMail } from './mail-templates';
 import { newPasswordErrors } from './password-change';
+import { canReceivePasswordReset } from './policy';
 import { findUserByEmail, revokeUserSessions, setPasswordHash } from './repository';
 import {
   claimResetToken,
@@ -55,7 +56,7 @@ export async function requestPasswordReset(
     now,
   );
   const user = await findUserByEmail(ctx.db, input.email);
-  if (user && user.isActive && !user.isDemo) {
+  if (user && canReceivePasswordReset(user)) {
     const token = randomBytes(32).toString('base64url');
     await insertResetToken(ctx.db, {
       userId: user.id,

@@ -2,10 +2,10 @@ import { HOMEPAGE_PAGES, fullName, schoolYearOf, type HomepagePage, type Profile
 import type { AppContext } from '../../context';
 import { unauthorized } from '../../platform/http-errors';
 import { resolveSchoolAccess } from '../../platform/access/index';
-import { isProviderStaff } from '../../platform/provider-staff';
 import { isReadOnlySession } from '../../platform/routing/index';
 import type { ActiveSession } from '../../platform/sessions';
 import { findPendingEmail } from './email-change-repository';
+import { actsAsProviderStaff } from './policy';
 import { findUser, listUserSchools } from './repository';
 
 function homepagePage(value: string | null): HomepagePage {
@@ -38,8 +38,7 @@ export async function getProfile(ctx: AppContext, session: ActiveSession): Promi
     isRestricted: user.isRestricted,
     isImpersonated: session.impersonatorId !== null,
     isSchoolSuperuserOnAnySchool: schools.some((school) => school.isSchoolSuperuser),
-    // Impersonated sessions never carry the staff member's powers, nor the target's (targets are never staff).
-    isProviderStaff: session.impersonatorId === null && isProviderStaff(user, ctx.config.PROVIDER_DOMAIN),
+    isProviderStaff: actsAsProviderStaff(session, user, ctx.config.PROVIDER_DOMAIN),
     canWrite: !isReadOnlySession(session),
     currentSchoolYear: session.currentSchoolYear ?? schoolYearOf(ctx.now()),
     schools,

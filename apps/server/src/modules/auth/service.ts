@@ -13,6 +13,7 @@ import { createSession } from '../../platform/sessions';
 import { signSessionToken } from '../../platform/session-tokens';
 import { matchTotpStep } from '../../platform/totp';
 import { beginPasswordAttempt, type AttemptSource } from '../../platform/password-attempts';
+import { canSignIn, needsSecondStep } from './policy';
 import { claimTotpStep, findUserByUsername, hasConnectedPayingSchool, recordLogin } from './repository';
 
 export type { AttemptSource } from '../../platform/password-attempts';
@@ -82,7 +83,7 @@ export async function login(
   const passwordOk = user
     ? await verifyPassword(user.passwordHash, input.password)
     : (await verifyPassword(await getDummyHash(), input.password)) && false;
-  if (!user || !passwordOk || !user.isActive) throw badRequest(GENERIC_LOGIN_FAILURE);
+  if (!user || !passwordOk || !canSignIn(user)) throw badRequest(GENERIC_LOGIN_FAILURE);
 
   if (attempt.codeRequired) {
     // Past the account's wait only with password and code together; anything else reads as a wrong password.
@@ -96,7 +97,7 @@ export async function login(
 
   if (!(await hasConnectedPayingSchool(ctx.db, user.id))) throw badRequest(LOGIN_MARKERS.noPayingSchool);
 
-  if (!attempt.codeRequired && user.totpActive && user.totpSecretEnc) {
+  if (!attempt.codeRequired && needsSecondStep(user)) {
     if (!code) throw badRequest(LOGIN_MARKERS.totpRequired);
     const codeOk = await checkTotpCode(ctx, { id: user.id, totpSecretEnc: user.totpSecretEnc }, code, source);
     if (!codeOk) throw badRequest(LOGIN_MARKERS.totpInvalid);
