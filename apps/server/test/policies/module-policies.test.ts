@@ -130,8 +130,18 @@ describe('account and auth policies (the own account, no school)', () => {
   it.each([
     ['staff in their own session', { impersonatorId: null }, staffUser, true],
     ['staff in an impersonated session', { impersonatorId: 4 }, staffUser, false],
-    ['the role without the domain', { impersonatorId: null }, { ...staffUser, email: 'b@school.example' }, false],
-    ['the domain without the role', { impersonatorId: null }, { ...staffUser, isProviderStaff: false }, false],
+    [
+      'the role without the domain',
+      { impersonatorId: null },
+      { ...staffUser, email: 'b@school.example' },
+      false,
+    ],
+    [
+      'the domain without the role',
+      { impersonatorId: null },
+      { ...staffUser, isProviderStaff: false },
+      false,
+    ],
   ])('actsAsProviderStaff: %s', (_name, session, user, expected) => {
     expect(actsAsProviderStaff(session, user, 'leerzicht.example')).toBe(expected);
   });
