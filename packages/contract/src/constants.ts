@@ -11,7 +11,6 @@ export const SCRIPT_LOAD_TIMEOUT_MS = 120_000;
 export const UPDATE_CHECK_INTERVAL_MS = 60_000;
 /** The school year starts in August (month index 7); the new-school-year notice ends on 1 October. */
 export const SCHOOL_YEAR_START_MONTH = 7;
-export const CALENDAR_START_MONTH = 8;
 export const NEW_SCHOOL_YEAR_NOTICE_CUTOFF = { month: 9, day: 1 } as const;
 export const METHOD_WINDOW_MONTHS = 30;
 export const NATIONAL_WINDOW_MONTHS = METHOD_WINDOW_MONTHS * 4;
@@ -29,6 +28,15 @@ export const GOOD_THRESHOLDS = { levelValue: 4, abilityScore: 80, percentile: 75
 export const LOW_THRESHOLDS = { levelValue: 2, abilityScore: 60, percentile: 25 } as const;
 
 export const REFERENCE_LEVELS = ['1F', '1S', '2F'] as const;
+export type ReferenceLevel = (typeof REFERENCE_LEVELS)[number];
+/**
+ * What a result says about reference levels: below 1F ('<1F') or one of the levels. A result without one (grades
+ * 3-6, subjects without reference levels) carries null, which is "not applicable", never "below".
+ */
+export const REFERENCE_RESULTS = ['<1F', ...REFERENCE_LEVELS] as const;
+export type ReferenceResult = (typeof REFERENCE_RESULTS)[number];
+/** Grades whose results carry an attained reference level (the projected one is given from grade 5). */
+export const REFERENCE_GRADES = [7, 8] as const;
 export const TICKET_SUBJECTS = ['tests', 'users', 'key_definitions', 'pupil', 'other'] as const;
 export const LANGUAGES = ['nl', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -43,7 +51,8 @@ export const PRESCHOOL_SUBJECTS: readonly SubjectCode[] = ['RvK', 'TvK'];
 /** Test moments: X covid (2020), B beginning, M middle, E end. */
 export const YEAR_TIMES = ['X', 'B', 'M', 'E'] as const;
 export type YearTime = (typeof YEAR_TIMES)[number];
-export const YEAR_TIME_ORDER: Record<YearTime, number> = { B: 0, X: 1, M: 2, E: 3 };
+/** Exam order within a school year. X, the COVID moment of spring 2020, came after M and before E. */
+export const YEAR_TIME_ORDER: Record<YearTime, number> = { B: 0, M: 1, X: 2, E: 3 };
 
 export const PERFORMANCE_LETTERS = ['G', 'V', 'M', 'O'] as const;
 export type PerformanceLetter = (typeof PERFORMANCE_LETTERS)[number];

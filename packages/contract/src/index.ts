@@ -2,6 +2,7 @@ export * from './constants';
 export * from './school-year';
 export * from './names';
 export * from './scores';
+export * from './inspection';
 export * from './moments';
 export * from './password-rules';
 export * from './api/account';

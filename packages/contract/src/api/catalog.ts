@@ -85,5 +85,7 @@ export const nationalNormSchema = z.object({
   grade: z.number().int(),
   yearTime: yearTimeSchema,
   abilityScore: z.number(),
+  /** Standard deviation of the norm group's ability scores (for drawing the verdict thresholds). */
+  abilitySd: z.number().nullable(),
 });
 export type NationalNorm = z.infer<typeof nationalNormSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, intParam } from './common';
-import { APPROACHES, OUTFLOW_ADVICES, PERFORMANCE_LETTERS, REFERENCE_LEVELS } from '../constants';
+import { APPROACHES, OUTFLOW_ADVICES, PERFORMANCE_LETTERS, REFERENCE_RESULTS } from '../constants';
 import { ALPHABETICAL_LEVELS, ROMAN_LEVELS } from '../scores';
 import { nationalNormSchema, subjectSchema, testProviderCodeSchema, yearTimeSchema } from './catalog';
 
@@ -31,7 +31,10 @@ export type LevelCounts = z.infer<typeof levelCountsSchema>;
 /**
  * The aggregate of one subject at one moment over a set of pupils (a group, a grade, the school).
  * Means are null when no result carries the field. `share1F` / `shareTarget` are percentages (0-100) of the
- * counted pupils at or above 1F, and at 1S/2F; null when no result of the set carries a reference level.
+ * results that carry a reference result (`referenceCount`, from the grades in `referenceGrades`) at or above 1F,
+ * and at 1S/2F; null when none does. Results of grades without reference levels are not in the denominator.
+ * `meanAbilityScore` is null when the counted results come from more than one test (provider or version): their
+ * scales cannot be averaged; `tests` names them. `meanDleLag` leaves out results above the DLE scale.
  */
 export const resultAggregateSchema = z.object({
   pupilCount: z.number().int(),
@@ -41,8 +44,13 @@ export const resultAggregateSchema = z.object({
   levels: levelCountsSchema,
   share1F: z.number().nullable(),
   shareTarget: z.number().nullable(),
+  referenceCount: z.number().int(),
+  referenceGrades: z.array(z.number().int()),
   /** Mean national norm ability score of the counted results (their provider, grade and moment); null if unknown. */
   nationalAbilityScore: z.number().nullable(),
+  /** The tests of the counted results, by provider priority then version. */
+  tests: z.array(z.object({ provider: testProviderCodeSchema, version: z.string() })),
+  meanDleLag: z.number().nullable(),
 });
 export type ResultAggregate = z.infer<typeof resultAggregateSchema>;
 
@@ -204,10 +212,17 @@ export const nationalScoreSchema = z.object({
   percentile: z.number().int().nullable(),
   alphabetical: z.enum(ALPHABETICAL_LEVELS).nullable(),
   roman: z.enum(ROMAN_LEVELS).nullable(),
+  /** The test version (e.g. "3.0"); ability scores of different versions are on different scales. */
+  testVersion: z.string(),
+  /** "M4", or "<M3" / ">E8" outside the norm tables' range (functionalLevelLabel shows "< M3"). */
   functionalLevel: z.string().nullable(),
   dle: z.number().int().nullable(),
-  referenceLevel: z.enum(REFERENCE_LEVELS).nullable(),
-  projectedReferenceLevel: z.enum(REFERENCE_LEVELS).nullable(),
+  /** The score is above what the DLE tables reach (shown "> 60"; left out of lag averages). */
+  dleAboveScale: z.boolean(),
+  /** null: not applicable (no reference level for this grade or subject); '<1F' is below 1F. */
+  referenceLevel: z.enum(REFERENCE_RESULTS).nullable(),
+  /** The level the pupil is on course to reach by the end of groep 8, projected from their growth. */
+  projectedReferenceLevel: z.enum(REFERENCE_RESULTS).nullable(),
   isCounted: z.boolean(),
 });
 export type NationalScore = z.infer<typeof nationalScoreSchema>;
@@ -261,4 +276,44 @@ export const personNameSchema = z.object({
   firstName: z.string(),
   lastNamePrefix: z.string(),
   lastName: z.string(),
+});
+
+/* ---------- GET /school-inspection/{id}/ ---------- */
+
+/**
+ * The inspectorate's view (onderwijsresultatenmodel): of the school's groep-8 pupils over the last three school
+ * years together, the share at 1F and at 1S/2F in reading (TBL, 2F), spelling as taalverzorging (SP, 2F) and
+ * mathematics (RW, 1S), against the signaleringswaarden. Pupils excluded from national tests are left out.
+ */
+export const inspectionSubjectSchema = z.object({
+  subjectId: z.number().int(),
+  targetLevel: z.enum(['1S', '2F']),
+  resultCount: z.number().int(),
+  share1F: z.number().nullable(),
+  shareTarget: z.number().nullable(),
+});
+export const schoolInspectionSchema = z.object({
+  schoolId: z.number().int(),
+  /** The three school years taken together, ascending (those with groep-8 results). */
+  calendarYears: z.array(z.number().int()),
+  pupilCount: z.number().int(),
+  excludedPupilCount: z.number().int(),
+  subjects: z.array(inspectionSubjectSchema),
+  /** The mean of the subjects' shares, as the inspectorate takes reading, taalverzorging and mathematics together. */
+  share1F: z.number().nullable(),
+  shareTarget: z.number().nullable(),
+  schoolweging: z.number().nullable(),
+  signal1F: z.number(),
+  /** The 1S/2F signaleringswaarde for the school's schoolweging; null while no schoolweging is entered. */
+  signalTarget: z.number().nullable(),
+});
+export type SchoolInspection = z.infer<typeof schoolInspectionSchema>;
+
+/** `PATCH /schools/{id}/schoolweging/` (school superusers): the CBS schoolweging, 20-40, or null to clear it. */
+export const schoolwegingUpdateSchema = z.object({
+  schoolweging: z.number().min(20).max(40).multipleOf(0.01).nullable(),
+});
+export const schoolwegingSchema = z.object({
+  schoolId: z.number().int(),
+  schoolweging: z.number().nullable(),
 });

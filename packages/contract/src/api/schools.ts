@@ -24,6 +24,8 @@ export const schoolSchema = z.object({
   isSchoolSuperuser: z.boolean(),
   isConnectionActive: z.boolean(),
   currentSchoolYear: z.number().int(),
+  /** The CBS schoolweging (20-40) a superuser entered, for the inspectorate's 1S/2F signaleringswaarde. */
+  schoolweging: z.number().nullable(),
   classes: z.array(schoolClassSchema),
   /** Providers of which the school has national results, by priority. */
   testProviders: z.array(testProviderSchema),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common';
+import { DEFAULT_VERDICT_MEASURE, VERDICT_MEASURES } from '../scores';
 
 /**
  * User settings (spec section 3): `GET /user-settings/` (defaults are created on first read),
@@ -14,6 +15,8 @@ export const userSettingsSchema = z.object({
   showBarAverage: z.boolean(),
   aggregationType: z.enum(AGGREGATION_TYPES),
   preferredTestsView: z.string().nullable(),
+  /** Which measure gives each result its one verdict (colour): the level or the percentile. */
+  verdictMeasure: z.enum(VERDICT_MEASURES),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
@@ -22,6 +25,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   showBarAverage: true,
   aggregationType: 'year',
   preferredTestsView: null,
+  verdictMeasure: DEFAULT_VERDICT_MEASURE,
 };
 
 export const userSettingsInputSchema = z.object({
@@ -29,5 +33,6 @@ export const userSettingsInputSchema = z.object({
   showBarAverage: z.boolean().optional(),
   aggregationType: z.enum(AGGREGATION_TYPES).optional(),
   preferredTestsView: text().trim().max(100).nullable().optional(),
+  verdictMeasure: z.enum(VERDICT_MEASURES).optional(),
 });
 export type UserSettingsInput = z.input<typeof userSettingsInputSchema>;

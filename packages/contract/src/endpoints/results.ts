@@ -17,6 +17,9 @@ import {
   schoolAmbitionSchema,
   schoolAmbitionUpdateSchema,
   schoolHistorySchema,
+  schoolInspectionSchema,
+  schoolwegingSchema,
+  schoolwegingUpdateSchema,
   schoolOutflowSchema,
   schoolPupilsSchema,
   schoolYearQuerySchema,
@@ -43,6 +46,23 @@ export const resultEndpoints = {
     path: '/school-outflow/:id/',
     params: idParamSchema,
     response: schoolOutflowSchema,
+  }),
+  schoolInspection: defineEndpoint({
+    method: 'GET',
+    path: '/school-inspection/:id/',
+    summary:
+      "The inspectorate's view: groep-8 shares at 1F and 1S/2F over three years against the signaleringswaarden",
+    params: idParamSchema,
+    response: schoolInspectionSchema,
+  }),
+  updateSchoolweging: defineEndpoint({
+    method: 'PATCH',
+    path: '/schools/:id/schoolweging/',
+    summary: 'The CBS schoolweging of the school (school superusers)',
+    write: 'write',
+    params: idParamSchema,
+    body: schoolwegingUpdateSchema,
+    response: schoolwegingSchema,
   }),
   yearClassResult: defineEndpoint({
     method: 'GET',

@@ -153,6 +153,8 @@ export const nationalNorms = pgTable(
     grade: integer('grade').notNull(),
     yearTime: text('year_time', { enum: YEAR_TIMES }).notNull(),
     abilityScore: real('ability_score').notNull(),
+    /** Standard deviation of the norm group's ability scores; null where the provider does not publish one. */
+    abilitySd: real('ability_sd'),
   },
   (t) => [
     unique('national_norms_provider_subject_moment_key').on(t.providerId, t.subjectId, t.grade, t.yearTime),

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, real, serial, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, real, serial, text, unique } from 'drizzle-orm/pg-core';
 import {
   ALPHABETICAL_LEVELS,
   PERFORMANCE_LETTERS,
-  REFERENCE_LEVELS,
+  REFERENCE_RESULTS,
   ROMAN_LEVELS,
   YEAR_TIMES,
 } from '@leerzicht/contract';
@@ -48,8 +48,11 @@ export const nationalTestScores = pgTable(
     roman: text('roman', { enum: ROMAN_LEVELS }),
     functionalLevel: text('functional_level'),
     dle: integer('dle'),
-    referenceLevel: text('reference_level', { enum: REFERENCE_LEVELS }),
-    projectedReferenceLevel: text('projected_reference_level', { enum: REFERENCE_LEVELS }),
+    /** The score lies above what the DLE tables reach (dle is then 60, shown as "> 60"). */
+    dleAboveScale: boolean('dle_above_scale').notNull().default(false),
+    /** null: not applicable; '<1F': below 1F. */
+    referenceLevel: text('reference_level', { enum: REFERENCE_RESULTS }),
+    projectedReferenceLevel: text('projected_reference_level', { enum: REFERENCE_RESULTS }),
   },
   (t) => [
     index('national_test_scores_school_moment_idx').on(t.schoolId, t.calendarYear, t.yearTime),
@@ -66,10 +69,10 @@ export const nationalTestScores = pgTable(
     ),
     check('national_test_scores_alphabetical_check', nullOrIn(t.alphabetical, ALPHABETICAL_LEVELS)),
     check('national_test_scores_roman_check', nullOrIn(t.roman, ROMAN_LEVELS)),
-    check('national_test_scores_reference_level_check', nullOrIn(t.referenceLevel, REFERENCE_LEVELS)),
+    check('national_test_scores_reference_level_check', nullOrIn(t.referenceLevel, REFERENCE_RESULTS)),
     check(
       'national_test_scores_projected_reference_level_check',
-      nullOrIn(t.projectedReferenceLevel, REFERENCE_LEVELS),
+      nullOrIn(t.projectedReferenceLevel, REFERENCE_RESULTS),
     ),
   ],
 );

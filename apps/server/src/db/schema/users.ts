@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { HOMEPAGE_PAGES, LANGUAGES } from '@leerzicht/contract';
+import { HOMEPAGE_PAGES, LANGUAGES, VERDICT_MEASURES } from '@leerzicht/contract';
 import { inList, timestamptz } from './columns';
 
 /** Accounts are global: one user can belong to several schools (school_memberships). */
@@ -67,10 +67,14 @@ export const userSettings = pgTable(
     showBarAverage: boolean('show_bar_average').notNull().default(true),
     aggregationType: text('aggregation_type', { enum: AGGREGATION_TYPES }).notNull().default('year'),
     preferredTestsView: text('preferred_tests_view'),
+    verdictMeasure: text('verdict_measure', { enum: VERDICT_MEASURES }).notNull().default('levelValue'),
     /** Settings the spec does not name; free-form by design. */
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [check('user_settings_aggregation_type_check', inList(t.aggregationType, AGGREGATION_TYPES))],
+  (t) => [
+    check('user_settings_aggregation_type_check', inList(t.aggregationType, AGGREGATION_TYPES)),
+    check('user_settings_verdict_measure_check', inList(t.verdictMeasure, VERDICT_MEASURES)),
+  ],
 );
 
 export const sessions = pgTable(
