@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { APPROACHES, OUTFLOW_ADVICES, YEAR_TIMES } from '@leerzicht/contract';
 import { inList, schoolIdColumn, timestamptz } from './columns';
 import { methodTests, subjects } from './catalog';
@@ -37,6 +37,8 @@ export const pupilNotes = pgTable(
     category: text('category').notNull().default('general'),
     content: text('content').notNull(),
     position: integer('position').notNull().default(0),
+    /** Confidential: read only by its author, sencos and school superusers. */
+    confidential: boolean('confidential').notNull().default(false),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     dateCreated: timestamptz('date_created').notNull().defaultNow(),
     dateChanged: timestamptz('date_changed').notNull().defaultNow(),
@@ -64,6 +66,8 @@ export const scoreNotes = pgTable(
     content: text('content').notNull(),
     /** The forward-looking note; national tests only. */
     forwardLooking: text('forward_looking'),
+    /** Confidential: read only by its author, sencos and school superusers. */
+    confidential: boolean('confidential').notNull().default(false),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     dateCreated: timestamptz('date_created').notNull().defaultNow(),
     dateChanged: timestamptz('date_changed').notNull().defaultNow(),
@@ -103,6 +107,8 @@ export const yearClassNotes = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /** Confidential: read only by its author, sencos and school superusers. */
+    confidential: boolean('confidential').notNull().default(false),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     dateCreated: timestamptz('date_created').notNull().defaultNow(),
     dateChanged: timestamptz('date_changed').notNull().defaultNow(),
@@ -111,6 +117,24 @@ export const yearClassNotes = pgTable(
     index('year_class_notes_year_class_id_idx').on(t.yearClassId),
     check('year_class_notes_kind_check', inList(t.kind, YEAR_CLASS_NOTE_KINDS)),
   ],
+);
+
+/**
+ * The aspects a school rates in social-emotional observations (1-5 each). Every school starts with the default
+ * codes of the contract (welbevinden, betrokkenheid, ...) and may rename them or add its own (code null).
+ */
+export const socialEmotionalAspects = pgTable(
+  'social_emotional_aspects',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolIdColumn(),
+    code: text('code'),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    isArchived: boolean('is_archived').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('social_emotional_aspects_school_code_key').on(t.schoolId, t.code)],
 );
 
 /** A social-emotional observation of a pupil (free instrument name, optional 1-5 rating per aspect). */
@@ -129,6 +153,8 @@ export const socialEmotionalObservations = pgTable(
     /** Ratings per aspect, e.g. { "welbevinden": 4, "betrokkenheid": 3 }; instruments differ, so free-form. */
     ratings: jsonb('ratings').$type<Record<string, number>>().notNull().default({}),
     content: text('content').notNull().default(''),
+    /** Confidential: read only by its author, sencos and school superusers. */
+    confidential: boolean('confidential').notNull().default(false),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     dateCreated: timestamptz('date_created').notNull().defaultNow(),
   },
