@@ -214,22 +214,43 @@ async function insertPupil(db: Db, values: typeof pupils.$inferInsert): Promise<
 export type NationalScoreValues = Omit<
   typeof nationalTestScores.$inferInsert,
   'id' | 'nationalTestId' | 'subjectId' | 'providerId'
-> & { subject: SubjectCode; provider?: TestProviderCode };
+> & { subject: SubjectCode; provider?: TestProviderCode; nationalTestId?: number };
 
-/** A national result; test, subject and provider ids follow from the codes (demo catalogue). */
+/** A national result; test, subject and provider ids follow from the codes (demo catalogue) unless a test is given. */
 export async function createNationalScore(db: Db, values: NationalScoreValues) {
-  const { subject, provider = 'CITO', ...rest } = values;
+  const { subject, provider = 'CITO', nationalTestId: givenTest, ...rest } = values;
   const [score] = await db
     .insert(nationalTestScores)
     .values({
       ...rest,
-      nationalTestId: nationalTestId(provider, subject),
+      nationalTestId: givenTest ?? nationalTestId(provider, subject),
       subjectId: SUBJECT_IDS[subject],
       providerId: PROVIDER_IDS[provider],
     })
     .returning();
   if (!score) throw new Error('national score not created');
   return score;
+}
+
+/** Another version of a provider's test of a subject (a new scale), next to the demo catalogue's one. */
+export async function createNationalTestVersion(
+  db: Db,
+  values: { provider: TestProviderCode; subject: SubjectCode; version: string },
+): Promise<number> {
+  const [test] = await db
+    .insert(nationalTests)
+    .values({
+      providerId: PROVIDER_IDS[values.provider],
+      subjectId: SUBJECT_IDS[values.subject],
+      code: `${values.provider}-${values.subject}-${values.version}`,
+      name: `${values.provider} ${values.subject} ${values.version}`,
+      version: values.version,
+      gradeFrom: 3,
+      gradeTo: 8,
+    })
+    .returning();
+  if (!test) throw new Error('national test not created');
+  return test.id;
 }
 
 /** A method result of the demo catalogue's test `methodTestId`. */

@@ -1,7 +1,14 @@
 import type { Db } from '../../src/db/client';
-import type { SubjectCode, TestProviderCode, YearTime } from '@leerzicht/contract';
+import {
+  DL_MAX,
+  monthsOfEducation,
+  type ReferenceResult,
+  type SubjectCode,
+  type TestProviderCode,
+  type YearTime,
+} from '@leerzicht/contract';
 import { yearClassNotes, yearClassPupils } from '../../src/db/schema/index';
-import { SUBJECT_IDS } from '../../src/seed/catalog';
+import { buildCatalog, nationalTestId, SUBJECT_IDS } from '../../src/seed/catalog';
 import {
   addMember,
   createCatalog,
@@ -34,16 +41,28 @@ export interface InsertedScore {
   percentile: number;
   roman: Roman;
   levelValue: number;
-  referenceLevel: '1F' | '1S' | '2F' | null;
+  referenceLevel: ReferenceResult | null;
+  /** The version of the result's test in the demo catalogue. */
+  version: string;
+  dle: number;
+  dleAboveScale: boolean;
   testDate: string;
   excluded: boolean;
 }
 
 const ROMANS: Roman[] = ['I', 'II', 'III', 'IV', 'V'];
+const CATALOG_TESTS = buildCatalog().nationalTests;
+/** The version of the catalogue test a result is inserted under (createCatalog inserts these rows). */
+const versionOf = (provider: TestProviderCode, subject: SubjectCode): string =>
+  CATALOG_TESTS.find((test) => test.id === nationalTestId(provider, subject))?.version ?? '';
 const romanOf = (percentile: number): Roman =>
   percentile > 80 ? 'I' : percentile > 60 ? 'II' : percentile > 40 ? 'III' : percentile > 20 ? 'IV' : 'V';
-const referenceOf = (subject: SubjectCode, percentile: number) =>
-  percentile >= 45 ? (subject === 'RW' ? '1S' : '2F') : percentile >= 10 ? '1F' : null;
+/** Reference results only in grades 7-8; below percentile 10 below 1F. */
+const referenceOf = (subject: SubjectCode, percentile: number, grade: number): ReferenceResult | null => {
+  if (grade < 7) return null;
+  if (percentile >= 45) return subject === 'RW' ? '1S' : '2F';
+  return percentile >= 10 ? '1F' : '<1F';
+};
 const DATES: Record<YearTime, [number, string]> = {
   B: [0, '-09-20'],
   X: [1, '-03-10'],
@@ -127,7 +146,12 @@ export async function buildResultsSchool(db: Db) {
     const roman = romanOf(percentile);
     const [offset, suffix] = DATES[yearTime];
     const testDate = `${calendarYear + offset}${suffix}`;
-    const referenceLevel = referenceOf(subject, percentile);
+    const referenceLevel = referenceOf(subject, percentile, grade);
+    // DLE around DL (index 1 above the tables' scale): the lag averages must leave that one out.
+    const dleAboveScale = index % 10 === 1;
+    const dle = dleAboveScale
+      ? DL_MAX
+      : Math.max(0, Math.min(DL_MAX, monthsOfEducation(grade, yearTime) - ((index % 5) - 2) * 2));
     const score = await createNationalScore(db, {
       schoolId: school.id,
       pupilId: pupil.id,
@@ -143,6 +167,8 @@ export async function buildResultsSchool(db: Db) {
       roman,
       levelValue: 5 - ROMANS.indexOf(roman),
       referenceLevel,
+      dle,
+      dleAboveScale,
     });
     rows.push({
       id: score.id,
@@ -158,6 +184,9 @@ export async function buildResultsSchool(db: Db) {
       roman,
       levelValue: 5 - ROMANS.indexOf(roman),
       referenceLevel,
+      version: versionOf(provider, subject),
+      dle,
+      dleAboveScale,
       testDate,
       excluded: pupil.citoIsExcluded,
     });

@@ -63,11 +63,11 @@ describe('GET /school_history/{id}/', () => {
     }
   }
 
-  it('sorts the exams by year then time (B, X, M, E) and the subjects by position', async () => {
+  it('sorts the exams by year then time (B, M, X, E) and the subjects by position', async () => {
     const response = await history('superuser');
     expect(response.statusCode).toBe(200);
     const body = schoolHistorySchema.parse(response.json());
-    expect(body.exams.map((exam) => exam.key)).toEqual(['2024-X', '2024-M', '2024-E', '2025-B', '2025-M']);
+    expect(body.exams.map((exam) => exam.key)).toEqual(['2024-M', '2024-X', '2024-E', '2025-B', '2025-M']);
     expect(body.calendarYears).toEqual([2024, 2025]);
     // Demo catalogue positions: SP 1, TBL 2, DMT 3, RW 4, WST 5, RvK 6, TvK 7 (ids differ).
     expect(body.subjects.map((subject) => subject.code)).toEqual([

@@ -99,7 +99,7 @@ describe('year class result and year grades', () => {
       { subjectId: SUBJECT_IDS.RW, calendarYear: 2025, approach: 'intensive', yearClassId: f.groups.g6.id },
     ]);
     // Growth: since the previous result of the same provider, computed here from the inserted rows.
-    const order = ['B', 'X', 'M', 'E'];
+    const order = ['B', 'M', 'X', 'E'];
     const key = (r: { calendarYear: number; yearTime: string }) =>
       r.calendarYear * 10 + order.indexOf(r.yearTime);
     const rw = janRows.filter((r) => r.subject === 'RW').sort((a, b) => key(a) - key(b));
@@ -133,10 +133,10 @@ describe('year class result and year grades', () => {
       expectAggregate(row, expectedAggregate(here), `${row.calendarYear}-${row.yearTime} ${subject}`);
     }
     expect(body.citoScores.map((r) => `${r.calendarYear}-${r.yearTime}`)).toEqual([
-      '2024-X',
-      '2024-X',
       '2024-M',
       '2024-M',
+      '2024-X',
+      '2024-X',
       '2024-E',
       '2024-E',
       '2025-B',

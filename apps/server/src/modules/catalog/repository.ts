@@ -78,6 +78,7 @@ export function listNormsOfGrades(db: Db, grades: readonly number[]): Promise<Na
       grade: nationalNorms.grade,
       yearTime: nationalNorms.yearTime,
       abilityScore: nationalNorms.abilityScore,
+      abilitySd: nationalNorms.abilitySd,
     })
     .from(nationalNorms)
     .where(inArray(nationalNorms.grade, [...grades]))

@@ -31,6 +31,7 @@ export async function getSchool(
     isSchoolSuperuser: access.isSchoolSuperuser,
     isConnectionActive: school.isConnectionActive,
     currentSchoolYear,
+    schoolweging: school.schoolweging,
     classes: classes.map((row) => ({ ...row, grades: [...row.grades].sort((a, b) => a - b) })),
     testProviders: await listTestProviders(ctx.db, schoolId),
     nationalTests: await listNationalTests(ctx.db, schoolId),

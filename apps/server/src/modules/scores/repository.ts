@@ -19,7 +19,8 @@ export function listNationalScoreRows(db: Db, schoolId: number, pupilIds: readon
       c.national_test_id as "nationalTestId", c.subject_id as "subjectId", c.provider_id as "providerId",
       c.provider, c.calendar_year as "calendarYear", c.year_time as "yearTime", c.grade,
       c.test_date::text as "testDate", c.level_value as "levelValue", c.ability_score::float8 as "abilityScore",
-      c.percentile, c.alphabetical, c.roman, c.functional_level as "functionalLevel", c.dle,
+      c.percentile, c.alphabetical, c.roman, c.test_version as "testVersion",
+      c.functional_level as "functionalLevel", c.dle, c.dle_above_scale as "dleAboveScale",
       c.reference_level as "referenceLevel", c.projected_reference_level as "projectedReferenceLevel",
       c.is_counted as "isCounted", c.prev_ability::float8 as "previousAbilityScore",
       c.prev_calendar_year as "previousCalendarYear", c.prev_year_time as "previousYearTime"
@@ -117,7 +118,7 @@ export function normsInScope(db: Db, scope: RankedScope) {
     db,
     nationalNormSchema,
     sql`select distinct n.provider_id as "providerId", n.subject_id as "subjectId", n.grade, n.year_time as "yearTime",
-      n.ability_score::float8 as "abilityScore"
+      n.ability_score::float8 as "abilityScore", n.ability_sd::float8 as "abilitySd"
     from national_norms n
     join ${rankedScores(scope)} c on c.provider_id = n.provider_id and c.subject_id = n.subject_id
       and c.grade = n.grade and c.year_time = n.year_time

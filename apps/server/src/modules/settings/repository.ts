@@ -5,7 +5,7 @@ import { userSettings } from '../../db/schema/index';
 export type SettingsChanges = Partial<
   Pick<
     typeof userSettings.$inferInsert,
-    'showNationalAverage' | 'showBarAverage' | 'aggregationType' | 'preferredTestsView'
+    'showNationalAverage' | 'showBarAverage' | 'aggregationType' | 'preferredTestsView' | 'verdictMeasure'
   >
 >;
 

@@ -17,6 +17,7 @@ function toSettings(row: SettingsRow): UserSettings {
     showBarAverage: row.showBarAverage,
     aggregationType: AGGREGATION_TYPES.includes(row.aggregationType) ? row.aggregationType : 'year',
     preferredTestsView: row.preferredTestsView,
+    verdictMeasure: row.verdictMeasure,
   };
 }
 
@@ -26,6 +27,7 @@ function changesOf(input: UserSettingsInput): SettingsChanges {
   if (input.showBarAverage !== undefined) changes.showBarAverage = input.showBarAverage;
   if (input.aggregationType !== undefined) changes.aggregationType = input.aggregationType;
   if (input.preferredTestsView !== undefined) changes.preferredTestsView = input.preferredTestsView;
+  if (input.verdictMeasure !== undefined) changes.verdictMeasure = input.verdictMeasure;
   return changes;
 }
 
