@@ -34,5 +34,9 @@ export function signalTarget(schoolweging: number): number {
 /** The subjects the inspectorate counts, with their target level: reading and taalverzorging 2F, mathematics 1S. */
 export const INSPECTION_SUBJECTS = { TBL: '2F', SP: '2F', RW: '1S' } as const;
 
+export type InspectionSubject = keyof typeof INSPECTION_SUBJECTS;
+export const isInspectionSubject = (code: string): code is InspectionSubject =>
+  Object.prototype.hasOwnProperty.call(INSPECTION_SUBJECTS, code);
+
 /** Pupils' results that count: groep 8 over the last three school years. */
 export const INSPECTION_YEARS = 3;

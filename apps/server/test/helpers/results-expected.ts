@@ -68,7 +68,8 @@ export function expectedAggregate(rows: readonly InsertedScore[]) {
       ? (100 * withReference.filter((row) => row.referenceLevel !== '<1F').length) / withReference.length
       : null,
     shareTarget: withReference.length
-      ? (100 * withReference.filter((row) => row.referenceLevel === '1S' || row.referenceLevel === '2F').length) /
+      ? (100 *
+          withReference.filter((row) => row.referenceLevel === '1S' || row.referenceLevel === '2F').length) /
         withReference.length
       : null,
     referenceCount: withReference.length,

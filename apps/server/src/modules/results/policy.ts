@@ -12,3 +12,9 @@ export const canReadGroupResults = (access: SchoolAccess, groupId: number): bool
   canReadGroup(access, groupId);
 
 export const canEditAmbition = (access: SchoolAccess): boolean => isSuperuser(access);
+
+/** The inspectorate's view covers every groep-8 pupil of the school: superusers and sencos (teachers 403). */
+export const canReadInspection = (access: SchoolAccess): boolean => access.readsWholeSchool;
+
+/** The schoolweging sets the school's 1S/2F signaleringswaarde: superusers only. */
+export const canSetSchoolweging = (access: SchoolAccess): boolean => isSuperuser(access);

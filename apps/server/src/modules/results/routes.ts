@@ -5,7 +5,14 @@ import { authorizeGroup, authorizeSchool } from '../../platform/access/index';
 import { route, signedIn, type CallWith } from '../../platform/routing/index';
 import { findAmbitionSchool, updateSchoolAmbition } from './ambition-service';
 import { getSchoolHistory } from './history-service';
-import { canEditAmbition, canReadGroupResults, canReadSchoolResults } from './policy';
+import { getSchoolInspection, updateSchoolweging } from './inspection-service';
+import {
+  canEditAmbition,
+  canReadGroupResults,
+  canReadInspection,
+  canReadSchoolResults,
+  canSetSchoolweging,
+} from './policy';
 import { getSchoolOutflow, getSchoolPupils } from './school-pupils-service';
 import { getYearClassResult } from './year-class-service';
 import { getYearGrade, listYearGrades } from './year-grade-service';
@@ -59,5 +66,24 @@ export async function resultRoutes(app: FastifyInstance, ctx: AppContext): Promi
         ),
     },
     (call) => updateSchoolAmbition(ctx, signedIn(call), call.input.params.id, call.input.body),
+  );
+  route(
+    app,
+    endpoints.schoolInspection,
+    {
+      ...reads,
+      policy: (call) => authorizeSchool(ctx.db, signedIn(call), call.input.params.id, canReadInspection),
+    },
+    (call) => getSchoolInspection(ctx, signedIn(call), call.input.params.id),
+  );
+  route(
+    app,
+    endpoints.updateSchoolweging,
+    {
+      tags,
+      access: { auth: 'session', pupilData: 'none' },
+      policy: (call) => authorizeSchool(ctx.db, signedIn(call), call.input.params.id, canSetSchoolweging),
+    },
+    (call) => updateSchoolweging(ctx, signedIn(call), call.input.params.id, call.input.body.schoolweging),
   );
 }
