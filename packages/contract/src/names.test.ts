@@ -5,7 +5,9 @@ describe('Dutch name sorting', () => {
   it('splits the longest particle off a written surname', () => {
     expect(splitParticle('van der Berg')).toEqual({ prefix: 'van der', lastName: 'Berg' });
     expect(splitParticle('van Dijk')).toEqual({ prefix: 'van', lastName: 'Dijk' });
-    expect(splitParticle("in 't Veld")).toEqual({ prefix: '', lastName: "in 't Veld" });
+    // Both apostrophes: the straight one people type and the curly one of word processors.
+    expect(splitParticle("in 't Veld")).toEqual({ prefix: "in 't", lastName: 'Veld' });
+    expect(splitParticle('in ’t Veld')).toEqual({ prefix: 'in ’t', lastName: 'Veld' });
     expect(splitParticle('Vandenberg')).toEqual({ prefix: '', lastName: 'Vandenberg' });
     expect(splitParticle('ter Horst')).toEqual({ prefix: 'ter', lastName: 'Horst' });
   });

@@ -8,6 +8,7 @@ export const NAME_PARTICLES = [
   'in het',
   'in de',
   'in ’t',
+  "in 't",
   'uit de',
   'op de',
   'op den',

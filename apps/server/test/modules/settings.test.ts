@@ -81,6 +81,7 @@ describe('user settings', () => {
         showNationalAverage: 'yes',
         aggregationType: 'week',
         preferredTestsView: 'x'.repeat(101),
+        verdictMeasure: 'abilityScore',
       });
       expect(response.statusCode).toBe(400);
       const { errors } = response.json() as { errors: Record<string, string[]> };
@@ -88,9 +89,22 @@ describe('user settings', () => {
         'aggregationType',
         'preferredTestsView',
         'showNationalAverage',
+        'verdictMeasure',
       ]);
     }
     expect(await storedRow(user.id)).toEqual(before);
+  });
+
+  it('stores the measure that colours results (level by default, or percentile)', async () => {
+    const { token } = await signedIn();
+    expect((await call(token, 'GET', '/user-settings/')).json()).toMatchObject({
+      verdictMeasure: 'levelValue',
+    });
+    const saved = await call(token, 'PUT', '/user-settings/update/', { verdictMeasure: 'percentile' });
+    expect(saved.json()).toMatchObject({ verdictMeasure: 'percentile', showNationalAverage: true });
+    expect((await call(token, 'GET', '/user-settings/')).json()).toMatchObject({
+      verdictMeasure: 'percentile',
+    });
   });
 
   it("keeps each user's settings apart", async () => {

@@ -6,7 +6,13 @@ import { canSignIn, needsSecondStep } from '../../src/modules/auth/policy';
 import { canListColleagues, canManageColleagues } from '../../src/modules/colleagues/policy';
 import { canManagePermissions } from '../../src/modules/permissions/policy';
 import { canPinPupil, canReadPupilDetail, canSetOutflowAdvice } from '../../src/modules/pupils/policy';
-import { canEditAmbition, canReadGroupResults, canReadSchoolResults } from '../../src/modules/results/policy';
+import {
+  canEditAmbition,
+  canReadGroupResults,
+  canReadInspection,
+  canReadSchoolResults,
+  canSetSchoolweging,
+} from '../../src/modules/results/policy';
 import { canReadSchool } from '../../src/modules/schools/policy';
 
 /*
@@ -87,6 +93,8 @@ const cases: { policy: string; check: (access: SchoolAccess) => boolean; allowed
     check: (a) => canSetOutflowAdvice(a, null),
     allowed: ['superuser', 'senco'],
   },
+  { policy: 'results.canReadInspection', check: canReadInspection, allowed: ['superuser', 'senco'] },
+  { policy: 'results.canSetSchoolweging', check: canSetSchoolweging, allowed: ['superuser'] },
   { policy: 'colleagues.canListColleagues', check: canListColleagues, allowed: ['superuser', 'senco'] },
   { policy: 'colleagues.canManageColleagues', check: canManageColleagues, allowed: ['superuser'] },
   { policy: 'permissions.canManagePermissions', check: canManagePermissions, allowed: ['superuser'] },
