@@ -38,6 +38,12 @@ export function nationalTestId(provider: TestProviderCode, subject: SubjectCode)
   return PROVIDER_IDS[provider] * 10 + SUBJECT_IDS[subject];
 }
 
+/** CITO's older LOVS tests (version 2.0, levels A-E), used before Leerling in beeld (3.0, levels I-V). */
+export const LOVS_VERSION = '2.0';
+export function lovsTestId(subject: SubjectCode): number {
+  return 40 + SUBJECT_IDS[subject];
+}
+
 export interface MethodDefinition {
   id: number;
   code: string;
@@ -203,6 +209,19 @@ export function buildCatalog(): Pick<
         yearTime: null,
       });
     }
+  }
+  for (const subject of SCHOOL_SUBJECTS) {
+    nationalTests.push({
+      id: lovsTestId(subject),
+      providerId: PROVIDER_IDS.CITO,
+      subjectId: SUBJECT_IDS[subject],
+      code: `CITO-${subject}-LOVS`,
+      name: `${SUBJECT_NAMES[subject][0]} (CITO LOVS)`,
+      version: LOVS_VERSION,
+      gradeFrom: 3,
+      gradeTo: 8,
+      yearTime: null,
+    });
   }
   for (const subject of PRESCHOOL_SUBJECTS_SEED) {
     nationalTests.push({

@@ -1,4 +1,11 @@
-import { SCORE_RANGES, type SubjectCode, type TestProviderCode, type YearTime } from '@leerzicht/contract';
+import {
+  DL_MAX,
+  monthsOfEducation,
+  SCORE_RANGES,
+  type SubjectCode,
+  type TestProviderCode,
+  type YearTime,
+} from '@leerzicht/contract';
 import { clamp } from './random';
 
 /*
@@ -7,11 +14,7 @@ import { clamp } from './random';
  * education t, and a pupil scores norm(t) + z * sd where z is the pupil's latent ability for that test.
  */
 
-/** Months of education (DL): 10 per school year from grade 3; negative for the preschool grades 1-2. */
-export function monthsOfEducation(grade: number, yearTime: YearTime): number {
-  const offset = yearTime === 'B' ? 1 : yearTime === 'E' ? 10 : 5;
-  return (grade - 3) * 10 + offset;
-}
+export { monthsOfEducation };
 
 interface Curve {
   /** score = a + b * (1 - exp(-t / tau)) for t >= -20 */
@@ -67,9 +70,18 @@ export function monthsForScore(provider: TestProviderCode, subject: SubjectCode,
   return -c.tau * Math.log(ratio);
 }
 
-/** DLE: DL equivalent in months, 0..60 (grades 3-8 only). */
-export function dleFor(provider: TestProviderCode, subject: SubjectCode, score: number): number {
-  return Math.round(clamp(monthsForScore(provider, subject, score), 0, 60));
+/**
+ * DLE: the month at which the average pupil reaches the score (grades 3-8 only). The tables stop at DL_MAX (60): a
+ * higher score gets 60 with `aboveScale`, shown as "> 60". A pupil exactly at the norm gets DLE = DL.
+ */
+export function dleFor(
+  provider: TestProviderCode,
+  subject: SubjectCode,
+  score: number,
+): { dle: number; aboveScale: boolean } {
+  const months = monthsForScore(provider, subject, score);
+  if (months > DL_MAX + 0.5) return { dle: DL_MAX, aboveScale: true };
+  return { dle: Math.round(clamp(months, 0, DL_MAX)), aboveScale: false };
 }
 
 const SCHOOL_MOMENTS: readonly [number, YearTime][] = [3, 4, 5, 6, 7, 8].flatMap(
@@ -86,9 +98,20 @@ const PRESCHOOL_MOMENTS: readonly [number, YearTime][] = [
   [2, 'E'],
 ];
 
-/** Functional level: the moment ("M4", "E5") whose norm score is nearest to the score. */
+/**
+ * Functional level: the moment ("M4", "E5") whose norm score is nearest to the score; below the first moment or
+ * above the last by more than half a step, "<M3" / ">E8" (kleuter tests "<M1" / ">E2").
+ */
 export function functionalLevel(provider: TestProviderCode, subject: SubjectCode, score: number): string {
   const moments = subject === 'RvK' || subject === 'TvK' ? PRESCHOOL_MOMENTS : SCHOOL_MOMENTS;
+  const normAt = (moment: readonly [number, YearTime]) =>
+    normScore(provider, subject, monthsOfEducation(moment[0], moment[1]));
+  const [first, second] = [moments[0], moments[1]];
+  const [beforeLast, last] = [moments[moments.length - 2], moments[moments.length - 1]];
+  if (first && second && score < normAt(first) - (normAt(second) - normAt(first)) / 2)
+    return `<${first[1]}${first[0]}`;
+  if (last && beforeLast && score > normAt(last) + (normAt(last) - normAt(beforeLast)) / 2)
+    return `>${last[1]}${last[0]}`;
   let best = moments[0] as [number, YearTime];
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const moment of moments) {
@@ -115,6 +138,7 @@ export function normRows(
   grade: number;
   yearTime: YearTime;
   abilityScore: number;
+  abilitySd: number;
 }[] {
   const rows: ReturnType<typeof normRows> = [];
   const add = (provider: TestProviderCode, subject: SubjectCode, grade: number, yearTime: YearTime) =>
@@ -125,6 +149,7 @@ export function normRows(
       grade,
       yearTime,
       abilityScore: Math.round(normScore(provider, subject, monthsOfEducation(grade, yearTime)) * 10) / 10,
+      abilitySd: Math.round(CURVES[subject].sd * PROVIDER_SCALE[provider].mult * 10) / 10,
     });
   const times: YearTime[] = ['B', 'M', 'E'];
   for (const provider of ['CITO', 'DIA', 'IEP'] as const) {

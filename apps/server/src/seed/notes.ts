@@ -1,7 +1,7 @@
 import { PUPIL_NOTE_CATEGORIES } from '@leerzicht/contract';
 import { SUBJECT_IDS } from './catalog';
 import { USER_IDS } from './accounts';
-import { addDays, isMomentPast, noon, toIsoDate } from './dates';
+import { addDays, isMomentPast, momentEnd, momentsOf, noon, toIsoDate } from './dates';
 import { latentAbility, type SimGroup, type SimSchool } from './model';
 import { REGENBOOG } from './schools';
 import { isoDate, type Random } from './random';
@@ -196,17 +196,16 @@ function scoreNoteRows(
   const regenboog = schools.find((s) => s.def.id === REGENBOOG.id);
   const groups: SimGroup[] = regenboog?.groups.filter((g) => g.year >= current - 1 && g.grade >= 3) ?? [];
   for (const group of groups) {
-    const yearTime = isMomentPast(group.year, 'E', today)
-      ? 'E'
-      : isMomentPast(group.year, 'M', today)
-        ? 'M'
-        : null;
+    const yearTime =
+      [...momentsOf(group.grade, group.year)]
+        .reverse()
+        .find((time) => isMomentPast(group.year, time, today)) ?? null;
     if (!yearTime || !rng.chance(0.6)) continue;
     const related = [...group.members]
       .sort((a, b) => latentAbility(a.pupil, 'RW', a.grade) - latentAbility(b.pupil, 'RW', b.grade))
       .slice(0, 3)
       .map((m) => m.pupil.id);
-    const written = noon(isoDate(group.year + 1, yearTime === 'M' ? 2 : 6, 24));
+    const written = noon(addDays(momentEnd(group.year, yearTime), 7));
     yearClassNotes.push({
       id: yearClassNotes.length + 1,
       schoolId: group.schoolId,

@@ -25,6 +25,10 @@ export interface SchoolDefinition {
   methodIds: readonly number[];
   /** The national test providers of a subject in a school year (several where a school switched). */
   providers(subject: SubjectCode, year: number, current: number): TestProviderCode[];
+  /** CITO results up to school year current - lovsUntil were taken with the older LOVS tests; null: never. */
+  lovsUntil: number | null;
+  /** The CBS schoolweging a superuser entered (20-40), or null. */
+  schoolweging: number | null;
   ambitions: Partial<Record<SubjectCode, [number, number]>>;
 }
 
@@ -35,7 +39,8 @@ export const REGENBOOG: SchoolDefinition = {
   emailDomain: 'regenboog.example',
   payingStatus: true,
   isConnectionActive: true,
-  history: 6,
+  // Seven years back reaches school year 2019 (in 2026) with its COVID moment X.
+  history: 7,
   grades: [1, 2, 3, 4, 5, 6, 7, 8],
   combinedPreschool: true,
   splitAbove: 32,
@@ -44,6 +49,8 @@ export const REGENBOOG: SchoolDefinition = {
   abilityMean: 0.15,
   methodIds: [1, 2, 3],
   providers: () => ['CITO'],
+  lovsUntil: 4,
+  schoolweging: 27.8,
   ambitions: { RW: [40, 60], SP: [45, 65], TBL: [40, 60], DMT: [35, 55], WST: [40, 60] },
 };
 
@@ -69,6 +76,8 @@ export const KOMPAS: SchoolDefinition = {
       return year < current - 2 ? ['CITO'] : year === current - 2 ? ['CITO', 'IEP'] : ['IEP'];
     return ['CITO'];
   },
+  lovsUntil: null,
+  schoolweging: null,
   ambitions: { RW: [35, 55], SP: [40, 60], TBL: [35, 55] },
 };
 
@@ -87,6 +96,8 @@ export const DEMOSCHOOL: SchoolDefinition = {
   abilityMean: 0,
   methodIds: [],
   providers: () => ['CITO'],
+  lovsUntil: null,
+  schoolweging: null,
   ambitions: {},
 };
 
@@ -100,6 +111,7 @@ export function schoolRows(current: number): Pick<DemoData, 'schools' | 'schoolA
     startYear: current - def.history,
     payingStatus: def.payingStatus,
     isConnectionActive: def.isConnectionActive,
+    schoolweging: def.schoolweging,
     createdAt: new Date(Date.UTC(current - def.history, 7, 15)),
   }));
   const schoolAmbitions: DemoData['schoolAmbitions'] = [];

@@ -110,7 +110,7 @@ describe('GET /school-inspection/{id}/ and PATCH /schools/{id}/schoolweging/', (
 
   const get = (who: string) =>
     t.app.inject(authed(tokens[who] ?? '', { method: 'GET', url: api(`/school-inspection/${schoolId}/`) }));
-  const patch = (who: string, body: unknown) =>
+  const patch = (who: string, body: Record<string, unknown>) =>
     t.app.inject(
       authed(tokens[who] ?? '', {
         method: 'PATCH',

@@ -51,7 +51,7 @@ describe('generateDemoData', () => {
       ]),
     );
     const years = new Set(data.yearClasses.filter((g) => g.schoolId === 1).map((g) => g.calendarYear));
-    expect([...years].sort()).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => current - 6 + i));
+    expect([...years].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((i) => current - 7 + i));
     expect(data.schools.map((s) => [s.brinCode, s.payingStatus, s.isConnectionActive])).toEqual([
       ['12AB', true, true],
       ['34CD', true, false],

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { APPROACHES, OUTFLOW_ADVICES, YEAR_TIMES } from '@leerzicht/contract';
 import { inList, schoolIdColumn, timestamptz } from './columns';
 import { methodTests, subjects } from './catalog';

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, real, serial, text, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  real,
+  serial,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
 import {
   ALPHABETICAL_LEVELS,
   PERFORMANCE_LETTERS,

@@ -163,7 +163,9 @@ export const aggregateRowSchema = z.object({
   share_1f: mean,
   share_target: mean,
   national_ability_score: mean,
-  tests: z.array(z.object({ provider: z.enum(TEST_PROVIDERS), version: z.string(), priority: z.number().int() })),
+  tests: z.array(
+    z.object({ provider: z.enum(TEST_PROVIDERS), version: z.string(), priority: z.number().int() }),
+  ),
   mean_dle_lag: mean,
 });
 export type AggregateRow = z.output<typeof aggregateRowSchema>;
