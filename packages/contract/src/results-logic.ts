@@ -80,18 +80,21 @@ export function isInNationalWindow(result: MomentLike & { testDate?: string | nu
 
 export interface GrowthPoint extends MomentLike {
   provider: TestProviderCode;
+  /** Ability scales differ between versions of a provider's test too. */
+  testVersion?: string;
   abilityScore: number | null;
 }
 
 /**
- * Growth of the ability score since the previous moment with a score of the same provider (scales of
- * different providers cannot be compared). `series` may be in any order; null when there is nothing before.
+ * Growth of the ability score since the previous moment with a score of the same provider and test version (scales
+ * of different tests cannot be compared). `series` may be in any order; null when there is nothing before.
  */
 export function growthSincePrevious<T extends GrowthPoint>(series: readonly T[], current: T): number | null {
   if (current.abilityScore === null) return null;
   let previous: T | null = null;
   for (const point of series) {
     if (point.provider !== current.provider || point.abilityScore === null) continue;
+    if ((point.testVersion ?? '') !== (current.testVersion ?? '')) continue;
     if (compareMoments(point, current) >= 0) continue;
     if (previous === null || compareMoments(point, previous) > 0) previous = point;
   }

@@ -55,6 +55,7 @@ export const school: School = {
   isSchoolSuperuser: true,
   isConnectionActive: true,
   currentSchoolYear: 2025,
+  schoolweging: 27.8,
   classes: [
     {
       yearClassId: 18,

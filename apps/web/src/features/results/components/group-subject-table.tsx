@@ -1,15 +1,23 @@
-import { fullName, type MomentLike, type YearClassResult } from '@leerzicht/contract';
+import {
+  fullName,
+  functionalLevelLabel,
+  resultVerdict,
+  type MomentLike,
+  type YearClassResult,
+} from '@leerzicht/contract';
 import { Anchor, Table, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { SortableTable, useSortState, type SortableColumn } from '../../../components/sortable-table';
-import { formatGrowth, formatScore } from '../lib/format';
+import { useUserSettings } from '../api/user-settings';
+import { dleLabel, formatGrowth, formatScore, referenceLabel, testLabel } from '../lib/format';
 import { groupPupilRow, sortGroupRows, type GroupSortKey } from '../lib/group-results';
 import { ScoreCell } from './score-cell';
 
 const COLUMNS: SortableColumn<GroupSortKey>[] = [
   { key: 'name', label: 'results.column.pupil', align: 'left' },
+  { key: 'test', label: 'results.column.test' },
   { key: 'abilityScore', label: 'results.column.abilityScore' },
   { key: 'level', label: 'results.column.level' },
   { key: 'percentile', label: 'results.column.percentile' },
@@ -31,6 +39,8 @@ interface GroupSubjectTableProps {
 /** The group's pupils at one moment of a subject, coloured by the thresholds, sortable on every column. */
 export function GroupSubjectTable({ schoolId, result, subjectId, moment, caption }: GroupSubjectTableProps) {
   const intl = useIntl();
+  const { verdictMeasure } = useUserSettings();
+  const notApplicable = intl.formatMessage({ id: 'results.referenceLevel.notApplicable' });
   // Names sort A to Z first, scores highest first.
   const { sort, toggle } = useSortState<GroupSortKey>({ key: 'name', direction: 'asc' }, (key) =>
     key === 'name' ? 'asc' : 'desc',
@@ -56,41 +66,46 @@ export function GroupSubjectTable({ schoolId, result, subjectId, moment, caption
       highlightOnHover
       data-testid="group-results"
     >
-      {rows.map(({ pupil, score, growth }) => (
-        <Table.Tr key={pupil.id} data-pupil-id={pupil.id}>
-          <Table.Th scope="row" fw={500}>
-            <Anchor component={Link} to={`/app/schools/${schoolId}/pupils/${pupil.id}`}>
-              {fullName(pupil)}
-            </Anchor>
-          </Table.Th>
-          {score === null ? (
-            <Table.Td colSpan={COLUMNS.length - 1}>
-              <Text size="sm" c="dimmed">
-                {intl.formatMessage({
-                  id: pupil.citoIsExcluded ? 'results.empty.excluded' : 'results.group.noResult',
-                })}
-              </Text>
-            </Table.Td>
-          ) : (
-            <>
-              <ScoreCell measure="abilityScore" value={score.abilityScore}>
-                {format(score.abilityScore, 0)}
-              </ScoreCell>
-              <ScoreCell measure="levelValue" value={score.levelValue}>
-                {score.roman ?? score.alphabetical ?? '–'}
-              </ScoreCell>
-              <ScoreCell measure="percentile" value={score.percentile}>
-                {format(score.percentile, 0)}
-              </ScoreCell>
-              <Table.Td ta="right">{score.functionalLevel ?? '–'}</Table.Td>
-              <Table.Td ta="right">{format(score.dle, 0)}</Table.Td>
-              <Table.Td ta="right">{score.referenceLevel ?? '–'}</Table.Td>
-              <Table.Td ta="right">{score.projectedReferenceLevel ?? '–'}</Table.Td>
-              <Table.Td ta="right">{formatGrowth(intl.locale, growth)}</Table.Td>
-            </>
-          )}
-        </Table.Tr>
-      ))}
+      {rows.map(({ pupil, score, growth }) => {
+        const band = score ? resultVerdict(score, verdictMeasure) : null;
+        return (
+          <Table.Tr key={pupil.id} data-pupil-id={pupil.id}>
+            <Table.Th scope="row" fw={500}>
+              <Anchor component={Link} to={`/app/schools/${schoolId}/pupils/${pupil.id}`}>
+                {fullName(pupil)}
+              </Anchor>
+            </Table.Th>
+            {score === null ? (
+              <Table.Td colSpan={COLUMNS.length - 1}>
+                <Text size="sm" c="dimmed">
+                  {intl.formatMessage({
+                    id: pupil.citoIsExcluded ? 'results.empty.excluded' : 'results.group.noResult',
+                  })}
+                </Text>
+              </Table.Td>
+            ) : (
+              <>
+                <Table.Td ta="right">{testLabel(score)}</Table.Td>
+                <ScoreCell band={band}>{format(score.abilityScore, 0)}</ScoreCell>
+                <ScoreCell band={band}>{score.roman ?? score.alphabetical ?? '–'}</ScoreCell>
+                <ScoreCell band={band}>{format(score.percentile, 0)}</ScoreCell>
+                <Table.Td ta="right">{functionalLevelLabel(score.functionalLevel) ?? '–'}</Table.Td>
+                <Table.Td ta="right">{dleLabel(intl.locale, score)}</Table.Td>
+                <Table.Td ta="right" title={score.referenceLevel === null ? notApplicable : undefined}>
+                  {referenceLabel(score.referenceLevel)}
+                </Table.Td>
+                <Table.Td
+                  ta="right"
+                  title={score.projectedReferenceLevel === null ? notApplicable : undefined}
+                >
+                  {referenceLabel(score.projectedReferenceLevel)}
+                </Table.Td>
+                <Table.Td ta="right">{formatGrowth(intl.locale, growth)}</Table.Td>
+              </>
+            )}
+          </Table.Tr>
+        );
+      })}
     </SortableTable>
   );
 }

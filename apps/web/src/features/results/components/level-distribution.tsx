@@ -3,8 +3,10 @@ import { Anchor, Stack, Table } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ChartPanel } from '../../../components/charts/chart-panel';
+import { useUserSettings } from '../api/user-settings';
 import { formatScore } from '../lib/format';
 import { levelDistributionChart, levelShares } from '../lib/subject-detail';
+import { aggregateVerdict } from '../lib/verdict';
 import { ScoreCell } from './score-cell';
 
 /** The distribution over levels I-V per group at one moment, as a stacked chart and a table; groups lead to their results. */
@@ -18,6 +20,7 @@ export function LevelDistribution({
   title: string;
 }) {
   const intl = useIntl();
+  const { verdictMeasure } = useUserSettings();
   const spec = levelDistributionChart(result, {
     school: intl.formatMessage({ id: 'results.series.school' }),
     national: intl.formatMessage({ id: 'results.series.national' }),
@@ -65,7 +68,7 @@ export function LevelDistribution({
                     </Anchor>
                   </Table.Th>
                   <Table.Td ta="right">{group.pupilCount}</Table.Td>
-                  <ScoreCell measure="percentile" value={group.meanPercentile}>
+                  <ScoreCell band={aggregateVerdict(group, verdictMeasure)}>
                     {formatScore(intl.locale, group.meanPercentile)}
                   </ScoreCell>
                   {ROMAN_LEVELS.map((level) => (

@@ -1,13 +1,17 @@
+import { functionalLevelLabel, resultVerdict } from '@leerzicht/contract';
 import { Table } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../i18n/messages';
-import { formatGrowth, formatScore, yearLabel } from '../lib/format';
+import { useUserSettings } from '../api/user-settings';
+import { dleLabel, formatGrowth, formatScore, referenceLabel, testLabel, yearLabel } from '../lib/format';
 import type { PupilScoreRow } from '../lib/pupil-results';
 import { ScoreCell } from './score-cell';
 
 /** The pupil's national results of a subject (newest first): the figures of the chart and every score field. */
 export function PupilScoresTable({ rows, caption }: { rows: PupilScoreRow[]; caption: string }) {
   const intl = useIntl();
+  const { verdictMeasure } = useUserSettings();
+  const notApplicable = intl.formatMessage({ id: 'results.referenceLevel.notApplicable' });
   const format = (value: number | null | undefined, digits = 0) => formatScore(intl.locale, value, digits);
   const th = (id: MessageId, align: 'left' | 'right' = 'right') => (
     <Table.Th scope="col" ta={align}>
@@ -35,33 +39,37 @@ export function PupilScoresTable({ rows, caption }: { rows: PupilScoreRow[]; cap
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {[...rows].reverse().map(({ score, norm, growth }) => (
-            <Table.Tr key={score.id} data-score-id={score.id}>
-              <Table.Th scope="row" fw={500}>
-                {intl.formatMessage(
-                  { id: 'results.moment' },
-                  { yearTime: score.yearTime, year: yearLabel(score.calendarYear) },
-                )}
-              </Table.Th>
-              <Table.Td ta="right">{score.grade}</Table.Td>
-              <Table.Td ta="right">{score.provider}</Table.Td>
-              <ScoreCell measure="abilityScore" value={score.abilityScore}>
-                {format(score.abilityScore)}
-              </ScoreCell>
-              <Table.Td ta="right">{format(norm, 1)}</Table.Td>
-              <ScoreCell measure="levelValue" value={score.levelValue}>
-                {score.roman ?? score.alphabetical ?? '–'}
-              </ScoreCell>
-              <ScoreCell measure="percentile" value={score.percentile}>
-                {format(score.percentile)}
-              </ScoreCell>
-              <Table.Td ta="right">{score.functionalLevel ?? '–'}</Table.Td>
-              <Table.Td ta="right">{format(score.dle)}</Table.Td>
-              <Table.Td ta="right">{score.referenceLevel ?? '–'}</Table.Td>
-              <Table.Td ta="right">{score.projectedReferenceLevel ?? '–'}</Table.Td>
-              <Table.Td ta="right">{formatGrowth(intl.locale, growth)}</Table.Td>
-            </Table.Tr>
-          ))}
+          {[...rows].reverse().map(({ score, norm, growth }) => {
+            const band = resultVerdict(score, verdictMeasure);
+            return (
+              <Table.Tr key={score.id} data-score-id={score.id}>
+                <Table.Th scope="row" fw={500}>
+                  {intl.formatMessage(
+                    { id: 'results.moment' },
+                    { yearTime: score.yearTime, year: yearLabel(score.calendarYear) },
+                  )}
+                </Table.Th>
+                <Table.Td ta="right">{score.grade}</Table.Td>
+                <Table.Td ta="right">{testLabel(score)}</Table.Td>
+                <ScoreCell band={band}>{format(score.abilityScore)}</ScoreCell>
+                <Table.Td ta="right">{format(norm?.abilityScore, 1)}</Table.Td>
+                <ScoreCell band={band}>{score.roman ?? score.alphabetical ?? '–'}</ScoreCell>
+                <ScoreCell band={band}>{format(score.percentile)}</ScoreCell>
+                <Table.Td ta="right">{functionalLevelLabel(score.functionalLevel) ?? '–'}</Table.Td>
+                <Table.Td ta="right">{dleLabel(intl.locale, score)}</Table.Td>
+                <Table.Td ta="right" title={score.referenceLevel === null ? notApplicable : undefined}>
+                  {referenceLabel(score.referenceLevel)}
+                </Table.Td>
+                <Table.Td
+                  ta="right"
+                  title={score.projectedReferenceLevel === null ? notApplicable : undefined}
+                >
+                  {referenceLabel(score.projectedReferenceLevel)}
+                </Table.Td>
+                <Table.Td ta="right">{formatGrowth(intl.locale, growth)}</Table.Td>
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -2,6 +2,7 @@ import type { PupilDetail, Subject } from '@leerzicht/contract';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { ChartPanel } from '../../../components/charts/chart-panel';
+import { useUserSettings } from '../api/user-settings';
 import { pupilMethodScores, pupilNationalRows, pupilSubjectChart } from '../lib/pupil-results';
 import { PupilMethodTable } from './pupil-method-table';
 import { PupilScoresTable } from './pupil-scores-table';
@@ -17,6 +18,7 @@ interface PupilSubjectSectionProps {
 /** One subject of a pupil: the ability score over time (chart and table) and the method results. */
 export function PupilSubjectSection({ pupil, subject, name, today, showNational }: PupilSubjectSectionProps) {
   const intl = useIntl();
+  const { verdictMeasure } = useUserSettings();
   const rows = pupilNationalRows(pupil, subject.id, today);
   const methods = pupilMethodScores(pupil, subject.id, today);
   if (rows.length === 0 && methods.length === 0) return null;
@@ -39,6 +41,7 @@ export function PupilSubjectSection({ pupil, subject, name, today, showNational 
                   low: intl.formatMessage({ id: 'results.series.lowThreshold' }),
                 },
                 showNational,
+                verdictMeasure,
               )}
               title={chartTitle}
               categoryLabel={intl.formatMessage({ id: 'results.column.moment' })}

@@ -1,6 +1,8 @@
+import { resultVerdict } from '@leerzicht/contract';
 import { Table } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import { formatScore, yearLabel } from '../lib/format';
+import { useUserSettings } from '../api/user-settings';
+import { formatScore, referenceLabel, yearLabel } from '../lib/format';
 import type { PupilScoreRow } from '../lib/pupil-results';
 import { ScoreCell } from './score-cell';
 
@@ -13,6 +15,7 @@ export interface PupilSummaryRow {
 /** Per subject the pupil's latest national result, so every subject is seen at a glance. */
 export function PupilSummaryTable({ rows, caption }: { rows: PupilSummaryRow[]; caption: string }) {
   const intl = useIntl();
+  const { verdictMeasure } = useUserSettings();
   const format = (value: number | null | undefined) => formatScore(intl.locale, value, 0);
   return (
     <Table.ScrollContainer minWidth={640}>
@@ -52,17 +55,17 @@ export function PupilSummaryTable({ rows, caption }: { rows: PupilSummaryRow[]; 
                       { yearTime: latest.score.yearTime, year: yearLabel(latest.score.calendarYear) },
                     )}
                   </Table.Td>
-                  <ScoreCell measure="abilityScore" value={latest.score.abilityScore}>
+                  <ScoreCell band={resultVerdict(latest.score, verdictMeasure)}>
                     {format(latest.score.abilityScore)}
                   </ScoreCell>
-                  <ScoreCell measure="levelValue" value={latest.score.levelValue}>
+                  <ScoreCell band={resultVerdict(latest.score, verdictMeasure)}>
                     {latest.score.roman ?? latest.score.alphabetical ?? '–'}
                   </ScoreCell>
-                  <ScoreCell measure="percentile" value={latest.score.percentile}>
+                  <ScoreCell band={resultVerdict(latest.score, verdictMeasure)}>
                     {format(latest.score.percentile)}
                   </ScoreCell>
                   <Table.Td ta="right">
-                    {latest.score.referenceLevel ?? latest.score.projectedReferenceLevel ?? '–'}
+                    {referenceLabel(latest.score.referenceLevel ?? latest.score.projectedReferenceLevel)}
                   </Table.Td>
                 </>
               )}

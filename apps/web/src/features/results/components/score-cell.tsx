@@ -1,23 +1,23 @@
-import type { ScoreMeasure } from '@leerzicht/contract';
+import type { ScoreBand } from '@leerzicht/contract';
 import { Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { BAND_BACKGROUND, bandOf } from '../lib/colours';
+import { BAND_BACKGROUND } from '../lib/colours';
 
 interface ScoreCellProps {
-  /** The threshold measure that colours the cell (section 9). */
-  measure: ScoreMeasure;
-  value: number | null | undefined;
+  /** The result's one verdict (see useVerdict): every cell of a result gets the same colour. */
+  band: ScoreBand | null;
   children: ReactNode;
+  title?: string;
 }
 
-/** A table cell coloured good, middle or low by the thresholds; the band is also said in words for screen readers. */
-export function ScoreCell({ measure, value, children }: ScoreCellProps) {
+/** A table cell coloured by the result's verdict; the verdict is also said in words for screen readers. */
+export function ScoreCell({ band, children, title }: ScoreCellProps) {
   const intl = useIntl();
-  const band = bandOf(measure, value);
   return (
     <Table.Td
       ta="right"
+      title={title}
       data-band={band ?? undefined}
       style={band ? { background: BAND_BACKGROUND[band] } : undefined}
     >

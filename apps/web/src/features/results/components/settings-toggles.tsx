@@ -1,4 +1,4 @@
-import { AGGREGATION_TYPES, type AggregationType } from '@leerzicht/contract';
+import { AGGREGATION_TYPES, VERDICT_MEASURES, type AggregationType } from '@leerzicht/contract';
 import { Group, SegmentedControl, Switch } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useUpdateUserSettings, useUserSettings } from '../api/user-settings';
@@ -26,6 +26,25 @@ export function SettingsToggles({ withAggregation = true }: { withAggregation?: 
           ]}
         />
       )}
+      <SegmentedControl
+        size="xs"
+        aria-label={intl.formatMessage({ id: 'results.settings.verdict' })}
+        value={settings.verdictMeasure}
+        onChange={(value) => {
+          const verdictMeasure = VERDICT_MEASURES.find((measure) => measure === value);
+          if (verdictMeasure) update.mutate({ verdictMeasure });
+        }}
+        data={[
+          {
+            value: 'levelValue',
+            label: intl.formatMessage({ id: 'results.settings.verdict.levelValue' }),
+          },
+          {
+            value: 'percentile',
+            label: intl.formatMessage({ id: 'results.settings.verdict.percentile' }),
+          },
+        ]}
+      />
       <Switch
         label={intl.formatMessage({ id: 'results.settings.nationalAverage' })}
         checked={settings.showNationalAverage}

@@ -3,7 +3,10 @@ import { Anchor, Table } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../i18n/messages';
 import { Link } from 'react-router';
-import { formatScore, yearLabel } from '../lib/format';
+import { useUserSettings } from '../api/user-settings';
+import { formatScore, testLabel, yearLabel } from '../lib/format';
+import { aggregateVerdict } from '../lib/verdict';
+import { ReferenceShareCell } from './reference-share-cell';
 import { ScoreCell } from './score-cell';
 
 interface SubjectExamsTableProps {
@@ -16,6 +19,7 @@ interface SubjectExamsTableProps {
 /** The school's aggregate of the subject per exam, newest first, each leading to the distribution at that moment. */
 export function SubjectExamsTable({ schoolId, subjectId, exams, caption }: SubjectExamsTableProps) {
   const intl = useIntl();
+  const { verdictMeasure } = useUserSettings();
   const format = (value: number | null) => formatScore(intl.locale, value);
   const header = (id: MessageId, align: 'left' | 'right' = 'right') => (
     <Table.Th scope="col" ta={align}>
@@ -30,6 +34,7 @@ export function SubjectExamsTable({ schoolId, subjectId, exams, caption }: Subje
           <Table.Tr>
             {header('results.column.moment', 'left')}
             {header('results.column.pupils')}
+            {header('results.column.test')}
             {header('results.column.meanAbility')}
             {header('results.column.meanPercentile')}
             {header('results.column.meanLevelValue')}
@@ -38,31 +43,37 @@ export function SubjectExamsTable({ schoolId, subjectId, exams, caption }: Subje
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {[...exams].reverse().map(({ exam, result }) => (
-            <Table.Tr key={exam.key}>
-              <Table.Th scope="row">
-                <Anchor
-                  component={Link}
-                  to={`/app/schools/${schoolId}/subjects/${subjectId}/details/${exam.calendarYear}/${exam.yearTime}`}
+          {[...exams].reverse().map(({ exam, result }) => {
+            const band = aggregateVerdict(result.school, verdictMeasure);
+            const mixed = result.school.tests.length > 1;
+            return (
+              <Table.Tr key={exam.key}>
+                <Table.Th scope="row">
+                  <Anchor
+                    component={Link}
+                    to={`/app/schools/${schoolId}/subjects/${subjectId}/details/${exam.calendarYear}/${exam.yearTime}`}
+                  >
+                    {intl.formatMessage(
+                      { id: 'results.moment' },
+                      { yearTime: exam.yearTime, year: yearLabel(exam.calendarYear) },
+                    )}
+                  </Anchor>
+                </Table.Th>
+                <Table.Td ta="right">{result.school.pupilCount}</Table.Td>
+                <Table.Td ta="right">{result.school.tests.map(testLabel).join(', ')}</Table.Td>
+                <ScoreCell
+                  band={mixed ? null : band}
+                  title={mixed ? intl.formatMessage({ id: 'results.meanAbility.mixedTests' }) : undefined}
                 >
-                  {intl.formatMessage(
-                    { id: 'results.moment' },
-                    { yearTime: exam.yearTime, year: yearLabel(exam.calendarYear) },
-                  )}
-                </Anchor>
-              </Table.Th>
-              <Table.Td ta="right">{result.school.pupilCount}</Table.Td>
-              <Table.Td ta="right">{format(result.school.meanAbilityScore)}</Table.Td>
-              <ScoreCell measure="percentile" value={result.school.meanPercentile}>
-                {format(result.school.meanPercentile)}
-              </ScoreCell>
-              <ScoreCell measure="levelValue" value={result.school.meanLevelValue}>
-                {format(result.school.meanLevelValue)}
-              </ScoreCell>
-              <Table.Td ta="right">{format(result.school.share1F)}</Table.Td>
-              <Table.Td ta="right">{format(result.school.shareTarget)}</Table.Td>
-            </Table.Tr>
-          ))}
+                  {format(result.school.meanAbilityScore)}
+                </ScoreCell>
+                <ScoreCell band={band}>{format(result.school.meanPercentile)}</ScoreCell>
+                <ScoreCell band={band}>{format(result.school.meanLevelValue)}</ScoreCell>
+                <ReferenceShareCell aggregate={result.school} share={result.school.share1F} />
+                <ReferenceShareCell aggregate={result.school} share={result.school.shareTarget} />
+              </Table.Tr>
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

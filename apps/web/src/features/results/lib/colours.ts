@@ -1,4 +1,4 @@
-import { scoreBand, type ScoreBand, type ScoreMeasure } from '@leerzicht/contract';
+import type { ScoreBand } from '@leerzicht/contract';
 
 /** Light backgrounds of the bands (text stays dark enough for contrast). */
 export const BAND_BACKGROUND: Record<ScoreBand, string> = {
@@ -6,11 +6,6 @@ export const BAND_BACKGROUND: Record<ScoreBand, string> = {
   middle: 'transparent',
   low: 'var(--mantine-color-red-1)',
 };
-
-/** The band of a value, or null when there is none to colour. */
-export function bandOf(measure: ScoreMeasure, value: number | null | undefined): ScoreBand | null {
-  return value === null || value === undefined ? null : scoreBand(measure, value);
-}
 
 /** Chart colours. */
 export const CHART_COLOURS = {

@@ -39,3 +39,21 @@ export function formatGrowth(locale: string, value: number | null | undefined): 
   if (value === null || value === undefined) return '–';
   return numberFormat(locale, 1, true).format(value);
 }
+
+/** "< 1F", "1F", …; null (no reference level for this grade or subject) is a dash. */
+export function referenceLabel(value: string | null): string {
+  if (value === null) return '–';
+  return value.startsWith('<') ? `< ${value.slice(1)}` : value;
+}
+
+/** The DLE, "> 60" above the tables' scale. */
+export function dleLabel(locale: string, score: { dle: number | null; dleAboveScale: boolean }): string {
+  if (score.dleAboveScale) return `> ${formatScore(locale, score.dle, 0)}`;
+  return formatScore(locale, score.dle, 0);
+}
+
+/** "CITO 3.0": the provider and the version of a result's test (ability scales differ between them). */
+export function testLabel(test: { provider: string; version?: string; testVersion?: string }): string {
+  const version = test.version ?? test.testVersion ?? '';
+  return version ? `${test.provider} ${version}` : test.provider;
+}

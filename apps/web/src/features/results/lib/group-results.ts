@@ -1,6 +1,8 @@
 import type { SortDirection } from '../../../components/sortable-table';
 import {
   compareMoments,
+  YEAR_TIME_ORDER,
+  YEAR_TIMES,
   compareNames,
   growthSincePrevious,
   isInMethodWindow,
@@ -52,6 +54,7 @@ export function groupPupilRow(
 
 export const GROUP_SORT_KEYS = [
   'name',
+  'test',
   'abilityScore',
   'level',
   'percentile',
@@ -63,15 +66,16 @@ export const GROUP_SORT_KEYS = [
 ] as const;
 export type GroupSortKey = (typeof GROUP_SORT_KEYS)[number];
 
-const REFERENCE_RANK: Record<string, number> = { '1F': 1, '2F': 2, '1S': 2 };
+const REFERENCE_RANK: Record<string, number> = { '<1F': 0, '1F': 1, '2F': 2, '1S': 2 };
 
-/** "E5" sorts after "M5" and before "M6". */
+/** "E5" sorts after "M5" and before "M6"; "<M3" below M3 and ">E8" above E8. */
 function functionalLevelRank(level: string | null): number | null {
   if (!level) return null;
-  const match = /^([BXME])(\d+)$/.exec(level);
-  if (!match) return null;
-  const order = { B: 0, X: 1, M: 2, E: 3 }[match[1] as 'B' | 'X' | 'M' | 'E'];
-  return Number(match[2]) * 10 + order;
+  const match = /^([<>]?)([BXME])(\d+)$/.exec(level);
+  const time = YEAR_TIMES.find((value) => value === match?.[2]);
+  if (!match || !time) return null;
+  const edge = match[1] === '<' ? -5 : match[1] === '>' ? 5 : 0;
+  return Number(match[3]) * 10 + YEAR_TIME_ORDER[time] + edge;
 }
 
 function sortValue(row: GroupPupilRow, key: Exclude<GroupSortKey, 'name'>): number | null {
@@ -79,6 +83,8 @@ function sortValue(row: GroupPupilRow, key: Exclude<GroupSortKey, 'name'>): numb
   switch (key) {
     case 'growth':
       return row.growth;
+    case 'test':
+      return score?.providerId ?? null;
     case 'abilityScore':
       return score?.abilityScore ?? null;
     case 'level':
@@ -86,7 +92,7 @@ function sortValue(row: GroupPupilRow, key: Exclude<GroupSortKey, 'name'>): numb
     case 'percentile':
       return score?.percentile ?? null;
     case 'dle':
-      return score?.dle ?? null;
+      return score ? (score.dle ?? 0) + (score.dleAboveScale ? 1 : 0) : null;
     case 'functionalLevel':
       return functionalLevelRank(score?.functionalLevel ?? null);
     case 'referenceLevel':

@@ -1,10 +1,11 @@
 import {
-  GOOD_THRESHOLDS,
+  abilityAtPercentile,
   growthSincePrevious,
   isInMethodWindow,
   isInNationalWindow,
-  LOW_THRESHOLDS,
   SCORE_RANGES,
+  VERDICT_BOUNDARY_PERCENTILES,
+  type VerdictMeasure,
   sortMoments,
   type MethodScore,
   type NationalNorm,
@@ -13,16 +14,16 @@ import {
 } from '@leerzicht/contract';
 import type { ChartSpec } from '../../../components/charts/chart-types';
 import { CHART_COLOURS } from './colours';
-import { shortMomentLabel } from './format';
+import { shortMomentLabel, testLabel } from './format';
 
 export interface PupilScoreRow {
   score: NationalScore;
-  /** The national average ability score at the result's provider, grade and moment; null when unknown. */
-  norm: number | null;
+  /** The national norm (average and spread) at the result's provider, grade and moment; null when unknown. */
+  norm: NationalNorm | null;
   growth: number | null;
 }
 
-export function normFor(norms: readonly NationalNorm[], score: NationalScore): number | null {
+export function normFor(norms: readonly NationalNorm[], score: NationalScore): NationalNorm | null {
   const norm = norms.find(
     (item) =>
       item.providerId === score.providerId &&
@@ -30,7 +31,7 @@ export function normFor(norms: readonly NationalNorm[], score: NationalScore): n
       item.grade === score.grade &&
       item.yearTime === score.yearTime,
   );
-  return norm ? norm.abilityScore : null;
+  return norm ?? null;
 }
 
 /**
@@ -63,20 +64,53 @@ export interface PupilChartLabels {
   low: string;
 }
 
-/** The ability score over time against the national average and the good and low thresholds (section 9). */
+/** The series key of a test: one line per provider and version, so no line crosses a change of scale. */
+const testKey = (score: NationalScore) => `pupil:${score.provider}:${score.testVersion}`;
+
+/**
+ * The ability score over time against the national average and the verdict's thresholds. The thresholds follow the
+ * one verdict per result: per moment, the ability score at the verdict's boundary percentile of the norm group
+ * (mean + z * sd; none where the norm has no spread). Each test (provider and version) is its own line.
+ */
 export function pupilSubjectChart(
   rows: readonly PupilScoreRow[],
   labels: PupilChartLabels,
   showNational: boolean,
+  measure: VerdictMeasure,
 ): ChartSpec {
   const highest = Math.max(SCORE_RANGES.abilityPupil.max, ...rows.map((row) => row.score.abilityScore ?? 0));
+  const boundary = VERDICT_BOUNDARY_PERCENTILES[measure];
+  const lineAt = (norm: NationalNorm | null, percentile: number) =>
+    norm && norm.abilitySd !== null
+      ? Math.round(
+          abilityAtPercentile({ abilityScore: norm.abilityScore, abilitySd: norm.abilitySd }, percentile) *
+            10,
+        ) / 10
+      : null;
+  const tests = [...new Map(rows.map((row) => [testKey(row.score), row.score])).values()];
+  const colours = [CHART_COLOURS.pupil, ...CHART_COLOURS.cohorts];
   return {
     rows: rows.map((row) => ({
       category: shortMomentLabel(row.score),
-      values: { pupil: row.score.abilityScore, national: row.norm },
+      values: {
+        ...Object.fromEntries(
+          tests.map((test) => [
+            testKey(test),
+            testKey(row.score) === testKey(test) ? row.score.abilityScore : null,
+          ]),
+        ),
+        national: row.norm?.abilityScore ?? null,
+        good: lineAt(row.norm, boundary.good),
+        low: lineAt(row.norm, boundary.low),
+      },
     })),
     series: [
-      { key: 'pupil', label: labels.pupil, kind: 'line', color: CHART_COLOURS.pupil },
+      ...tests.map((test, index) => ({
+        key: testKey(test),
+        label: tests.length > 1 ? `${labels.pupil} (${testLabel(test)})` : labels.pupil,
+        kind: 'line' as const,
+        color: colours[index % colours.length] ?? CHART_COLOURS.pupil,
+      })),
       ...(showNational
         ? [
             {
@@ -87,10 +121,8 @@ export function pupilSubjectChart(
             },
           ]
         : []),
-    ],
-    lines: [
-      { y: GOOD_THRESHOLDS.abilityScore, label: labels.good, color: CHART_COLOURS.good },
-      { y: LOW_THRESHOLDS.abilityScore, label: labels.low, color: CHART_COLOURS.low },
+      { key: 'good', label: labels.good, kind: 'dashed' as const, color: CHART_COLOURS.good },
+      { key: 'low', label: labels.low, kind: 'dashed' as const, color: CHART_COLOURS.low },
     ],
     yDomain: [SCORE_RANGES.abilityPupil.min, Math.ceil(highest / 10) * 10],
   };

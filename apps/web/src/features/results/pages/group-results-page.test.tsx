@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { profile, school, signIn } from '../../../test/fixtures';
@@ -8,12 +8,12 @@ import { groupPupil, methodScore, nationalScore, SETTINGS, yearClassResult } fro
 const SP = 2;
 const RW = 1;
 
-function serve(result: ReturnType<typeof yearClassResult>) {
+function serve(result: ReturnType<typeof yearClassResult>, settings = SETTINGS) {
   signIn();
   return fakeApi({
     'GET /api/1.0/profile/': jsonResponse(profile),
     'GET /api/1.0/schools/1/': jsonResponse(school),
-    'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
+    'GET /api/1.0/user-settings/': jsonResponse(settings),
     'GET /api/1.0/year_classes/40/result/': jsonResponse(result),
   });
 }
@@ -69,24 +69,25 @@ describe('group results page', () => {
       'Jan van Dijk',
     ]);
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell');
-    // Ability score (80/60), level value (4/2) and percentile (75/25) thresholds of section 9.
+    // One verdict per result, from the level by default (I-II good, IV-V low): on ability, level and percentile.
     expect(
       cells(rows[2]!)
-        .slice(0, 3)
+        .slice(1, 4)
         .map((cell) => cell.dataset.band),
     ).toEqual(['good', 'good', 'good']);
     expect(
       cells(rows[1]!)
-        .slice(0, 3)
+        .slice(1, 4)
         .map((cell) => cell.dataset.band),
     ).toEqual(['low', 'low', 'low']);
     expect(
       cells(rows[0]!)
-        .slice(0, 3)
+        .slice(1, 4)
         .map((cell) => cell.dataset.band),
     ).toEqual(['middle', 'middle', 'middle']);
-    expect(cells(rows[2]!)[0]).toHaveTextContent('85 (goed)');
-    expect(cells(rows[1]!)[2]).toHaveTextContent('20 (laag)');
+    expect(cells(rows[2]!)[1]).toHaveTextContent('85 (goed)');
+    expect(cells(rows[1]!)[3]).toHaveTextContent('20 (laag)');
+    expect(cells(rows[2]!)[0]).toHaveTextContent('CITO 3.0');
   });
 
   it('sorts on a column with its sort button, pupils without a result last', async () => {
@@ -127,9 +128,10 @@ describe('group results page', () => {
     const table = await screen.findByTestId('group-results');
     const row = bodyRows(table)[0]!;
     const cells = within(row).getAllByRole('cell');
-    expect(cells[0]).toHaveTextContent('72');
-    expect(cells[2]).toHaveTextContent('66');
-    expect(cells[7]).toHaveTextContent('+8');
+    expect(cells[0]).toHaveTextContent('DIA 2024');
+    expect(cells[1]).toHaveTextContent('72');
+    expect(cells[3]).toHaveTextContent('66');
+    expect(cells[8]).toHaveTextContent('+8');
     expect(screen.getByRole('table', { name: 'Spelling, E 2024-2025' })).toBeInTheDocument();
 
     const select = screen.getByRole('combobox', { name: 'Toetsmoment' });
@@ -141,8 +143,8 @@ describe('group results page', () => {
     ).toEqual(['E 2024-2025', 'M 2024-2025', 'E 2023-2024']);
     await user.selectOptions(select, '2023-E');
     const earlier = within(bodyRows(screen.getByTestId('group-results'))[0]!).getAllByRole('cell');
-    expect(earlier[0]).toHaveTextContent('40');
-    expect(earlier[7]).toHaveTextContent('–');
+    expect(earlier[1]).toHaveTextContent('40');
+    expect(earlier[8]).toHaveTextContent('–');
   });
 
   it('shows subjects as tabs in the order of their position', async () => {
@@ -207,6 +209,53 @@ describe('group results page', () => {
         'Resultaten van landelijke toetsen worden getoond vanaf groep 3; deze groep zit daaronder.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('colours every cell of a result by the percentile when the settings choose it', async () => {
+    // Percentile 70 is level II: good by level, middle by percentile (75/25).
+    serve(yearClassResult([groupPupil(1, ['Jan', 'van', 'Dijk'], [score(1, SP, 2024, 'E', 85, 70)])]), {
+      ...SETTINGS,
+      verdictMeasure: 'percentile',
+    });
+    renderApp('/app/schools/1/groups/40/results');
+    const table = await screen.findByTestId('group-results');
+    // The settings arrive after the first render (the table does not wait for them).
+    await waitFor(() =>
+      expect(
+        within(bodyRows(table)[0]!)
+          .getAllByRole('cell')
+          .slice(1, 4)
+          .map((cell) => cell.dataset.band),
+      ).toEqual(['middle', 'middle', 'middle']),
+    );
+  });
+
+  it('colours every cell of a result by its level by default, and leaves a result without a level uncoloured', async () => {
+    serve(
+      yearClassResult([
+        groupPupil(1, ['Jan', 'van', 'Dijk'], [score(1, SP, 2024, 'E', 85, 70)]),
+        groupPupil(
+          2,
+          ['Anna', 'de', 'Boer'],
+          [{ ...score(2, SP, 2024, 'E', 50, 10), levelValue: 0, roman: null }],
+        ),
+      ]),
+    );
+    renderApp('/app/schools/1/groups/40/results');
+    const table = await screen.findByTestId('group-results');
+    const [anna, jan] = bodyRows(table);
+    expect(
+      within(jan!)
+        .getAllByRole('cell')
+        .slice(1, 4)
+        .map((cell) => cell.dataset.band),
+    ).toEqual(['good', 'good', 'good']);
+    expect(
+      within(anna!)
+        .getAllByRole('cell')
+        .slice(1, 4)
+        .map((cell) => cell.dataset.band),
+    ).toEqual([undefined, undefined, undefined]);
   });
 });
 

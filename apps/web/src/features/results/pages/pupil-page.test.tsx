@@ -1,3 +1,4 @@
+import type { NationalScore } from '@leerzicht/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
@@ -24,7 +25,12 @@ const score = (
   calendarYear: number,
   yearTime: 'B' | 'M' | 'E',
   abilityScore: number,
-  extra: { provider?: 'CITO' | 'DIA' | 'IEP'; testDate?: string; isCounted?: boolean } = {},
+  extra: {
+    provider?: 'CITO' | 'DIA' | 'IEP';
+    testDate?: string;
+    isCounted?: boolean;
+    overrides?: Partial<NationalScore>;
+  } = {},
 ) =>
   nationalScore({
     pupilId: 7,
@@ -103,8 +109,9 @@ describe('pupil page', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['IEP', '88 (goed)'],
-      ['DIA', '71'],
+      // Percentile 50 is level III: the verdict is middle on every cell (no absolute 80 for ability).
+      ['IEP 2024', '88'],
+      ['DIA 2024', '71'],
     ]);
   });
 
@@ -169,5 +176,33 @@ describe('pupil page', () => {
     expect(await screen.findByText('Opgeslagen')).toBeInTheDocument();
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ pupilId: 7, outflowAdvice: 'HAVO/VWO' });
+  });
+
+  it('says "< 1F", "< M3" and "> 60" where a result lies outside a scale, and a dash for not applicable', async () => {
+    serve(
+      pupilDetail({
+        scores: [
+          score(2024, 'E', 70, {
+            overrides: {
+              grade: 8,
+              referenceLevel: '<1F',
+              projectedReferenceLevel: null,
+              functionalLevel: '<M3',
+              dle: 60,
+              dleAboveScale: true,
+            },
+          }),
+        ],
+      }),
+    );
+    renderApp('/app/schools/1/pupils/7');
+    const table = await screen.findByTestId('pupil-scores');
+    const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
+    const text = cells.map((cell) => cell.textContent);
+    expect(text).toContain('< 1F');
+    expect(text).toContain('< M3');
+    expect(text).toContain('> 60');
+    const notApplicable = cells.find((cell) => cell.getAttribute('title')?.startsWith('Niet van toepassing'));
+    expect(notApplicable).toHaveTextContent('–');
   });
 });

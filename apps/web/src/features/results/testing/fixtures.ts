@@ -4,6 +4,7 @@ import {
   type MethodScore,
   type NationalScore,
   type PupilDetail,
+  type ResultAggregate,
   type SchoolHistory,
   type Subject,
   type TestProviderCode,
@@ -68,6 +69,7 @@ export const SETTINGS: UserSettings = {
   showBarAverage: false,
   aggregationType: 'moment',
   preferredTestsView: null,
+  verdictMeasure: 'levelValue',
 };
 
 const PROVIDER_IDS: Record<TestProviderCode, number> = { CITO: 1, DIA: 2, IEP: 3 };
@@ -86,6 +88,9 @@ export interface ScoreInput {
   yearClassId?: number;
   /** As the server marks it: false for a result of a lower-priority provider at the same moment. */
   isCounted?: boolean;
+  testVersion?: string;
+  /** Any other field as the server would send it (labels outside the tables' range, reference results). */
+  overrides?: Partial<NationalScore>;
 }
 
 export function nationalScore(input: ScoreInput): NationalScore {
@@ -104,6 +109,7 @@ export function nationalScore(input: ScoreInput): NationalScore {
     yearTime: input.yearTime,
     grade: input.grade,
     testDate: input.testDate === undefined ? null : input.testDate,
+    testVersion: input.testVersion ?? (provider === 'CITO' ? '3.0' : '2024'),
     levelValue: levelValueForRoman(roman),
     abilityScore: input.abilityScore,
     percentile: input.percentile,
@@ -111,9 +117,11 @@ export function nationalScore(input: ScoreInput): NationalScore {
     roman,
     functionalLevel: `${input.yearTime}${input.grade}`,
     dle: Math.max(0, (input.grade - 3) * 10 + 5),
+    dleAboveScale: false,
     referenceLevel: input.grade >= 7 ? '1F' : null,
     projectedReferenceLevel: input.grade >= 5 ? (input.percentile >= 45 ? '1S' : '1F') : null,
     isCounted: input.isCounted ?? true,
+    ...input.overrides,
   };
 }
 
@@ -221,7 +229,11 @@ export function pupilDetail(extra: Partial<PupilDetail> = {}): PupilDetail {
 
 const emptyLevels = { I: 0, II: 0, III: 0, IV: 0, V: 0 };
 
-export function aggregate(meanPercentile: number | null, pupilCount: number, levels = emptyLevels) {
+export function aggregate(
+  meanPercentile: number | null,
+  pupilCount: number,
+  levels = emptyLevels,
+): ResultAggregate {
   return {
     pupilCount,
     meanAbilityScore: meanPercentile === null ? null : meanPercentile + 40,
@@ -230,7 +242,11 @@ export function aggregate(meanPercentile: number | null, pupilCount: number, lev
     levels,
     share1F: null,
     shareTarget: null,
+    referenceCount: 0,
+    referenceGrades: [],
     nationalAbilityScore: null,
+    tests: [{ provider: 'CITO', version: '3.0' }],
+    meanDleLag: null,
   };
 }
 

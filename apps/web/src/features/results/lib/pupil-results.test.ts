@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { normalQuantile, type NationalNorm } from '@leerzicht/contract';
+import { nationalScore } from '../testing/fixtures';
+import { pupilSubjectChart, type PupilScoreRow } from './pupil-results';
+
+const LABELS = { pupil: 'Leerling', national: 'Landelijk', good: 'Goed', low: 'Laag' };
+const norm = (abilityScore: number, abilitySd: number | null): NationalNorm => ({
+  providerId: 1,
+  subjectId: 1,
+  grade: 5,
+  yearTime: 'M',
+  abilityScore,
+  abilitySd,
+});
+const row = (
+  calendarYear: number,
+  yearTime: 'M' | 'E',
+  abilityScore: number,
+  provider: 'CITO' | 'IEP',
+  n: NationalNorm | null,
+  testVersion?: string,
+): PupilScoreRow => ({
+  score: nationalScore({
+    pupilId: 1,
+    subjectId: 1,
+    calendarYear,
+    yearTime,
+    grade: 5,
+    abilityScore,
+    percentile: 50,
+    provider,
+    testVersion,
+  }),
+  norm: n,
+  growth: null,
+});
+
+describe('pupilSubjectChart', () => {
+  const rows = [
+    row(2022, 'M', 60, 'CITO', norm(58, 10), '2.0'),
+    row(2022, 'E', 64, 'CITO', norm(62, 10), '3.0'),
+    row(2023, 'M', 70, 'CITO', norm(66, 10), '3.0'),
+    row(2023, 'E', 140, 'IEP', norm(130, null)),
+  ];
+
+  it('draws one line per test: no line crosses a change of provider or version', () => {
+    const spec = pupilSubjectChart(rows, LABELS, true, 'levelValue');
+    const lines = spec.series.filter((series) => series.kind === 'line');
+    expect(lines.map((series) => series.label)).toEqual([
+      'Leerling (CITO 2.0)',
+      'Leerling (CITO 3.0)',
+      'Leerling (IEP 2024)',
+    ]);
+    for (const chartRow of spec.rows) {
+      const filled = lines.filter((series) => chartRow.values[series.key] !== null);
+      expect(filled).toHaveLength(1);
+    }
+    // Each point sits on the line of its own test.
+    const iep = lines[2]!;
+    expect(spec.rows.map((r) => r.values[iep.key])).toEqual([null, null, null, 140]);
+  });
+
+  it("draws the verdict's thresholds from the norm's mean and spread, per moment", () => {
+    for (const [measure, good, low] of [
+      ['levelValue', 0.6, 0.4],
+      ['percentile', 0.75, 0.25],
+    ] as const) {
+      const spec = pupilSubjectChart(rows, LABELS, false, measure);
+      const expectedGood = rows.map((r) =>
+        r.norm?.abilitySd
+          ? Math.round((r.norm.abilityScore + normalQuantile(good) * r.norm.abilitySd) * 10) / 10
+          : null,
+      );
+      const expectedLow = rows.map((r) =>
+        r.norm?.abilitySd
+          ? Math.round((r.norm.abilityScore + normalQuantile(low) * r.norm.abilitySd) * 10) / 10
+          : null,
+      );
+      expect(spec.rows.map((r) => r.values.good)).toEqual(expectedGood);
+      expect(spec.rows.map((r) => r.values.low)).toEqual(expectedLow);
+      expect(spec.series.some((series) => series.key === 'national')).toBe(false);
+    }
+    // The quantiles themselves: z(0.75) is about 0.674.
+    expect(normalQuantile(0.75)).toBeCloseTo(0.6745, 3);
+    expect(normalQuantile(0.5)).toBeCloseTo(0, 6);
+  });
+});
