@@ -6,6 +6,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { useSchoolPermissions, useSchoolQuery } from '../../../entities/school';
 import { useSchoolHistoryQuery } from '../api/get-school-history';
 import { EmptyState } from '../components/empty-state';
+import { InspectionPanel } from '../components/inspection-panel';
 import { SchoolGroupsTable } from '../components/school-groups-table';
 import { SchoolHeader } from '../components/school-header';
 import { SchoolSubjectCard } from '../components/school-subject-card';
@@ -73,6 +74,13 @@ export function SchoolResultsPage() {
           <EmptyState id="results.empty.noResults" />
         ) : (
           <Stack gap="md">
+            {(permissions?.isSchoolSuperuser || permissions?.isSenco) && (
+              <InspectionPanel
+                schoolId={schoolId}
+                subjects={history.subjects}
+                canEditWeging={permissions.isSchoolSuperuser}
+              />
+            )}
             <SettingsToggles />
             {subjects.map((subject) => (
               <SchoolSubjectCard
