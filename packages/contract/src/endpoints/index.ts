@@ -1,4 +1,6 @@
 import { accountEndpoints, adminEndpoints, authEndpoints, settingsEndpoints } from './account';
+import { approachEndpoints } from './approaches';
+import { observationEndpoints } from './observations';
 import { pupilEndpoints, resultEndpoints } from './results';
 import {
   catalogEndpoints,
@@ -12,10 +14,12 @@ import {
 export {
   accountEndpoints,
   adminEndpoints,
+  approachEndpoints,
   authEndpoints,
   catalogEndpoints,
   colleagueEndpoints,
   invitationEndpoints,
+  observationEndpoints,
   permissionEndpoints,
   pupilEndpoints,
   resultEndpoints,
@@ -38,4 +42,6 @@ export const endpoints = {
   shell: shellEndpoints,
   results: resultEndpoints,
   pupils: pupilEndpoints,
+  observations: observationEndpoints,
+  approaches: approachEndpoints,
 };

@@ -7,8 +7,10 @@ import { inIds, rankedScores, selectRows } from '../scores/index';
 
 /*
  * The rows of the inspectorate's view: per groep-8 pupil, school year and subject, the pupil's last counted
- * grade-8 result of that year that carries a reference result (the doorstroomtoets period comes last).
+ * grade-8 result of that year that carries a reference result, from the doorstroomtoets period on (M and later;
+ * a B8 result is a start-of-year measurement, and a year with only B8 results is not yet a finished year).
  */
+const END_OF_SCHOOL = sql`s.grade = 8 and s.reference_level is not null and s.year_time <> 'B'`;
 const inspectionRowSchema = z.object({
   pupil_id: z.number().int(),
   calendar_year: z.number().int(),
@@ -24,8 +26,7 @@ export async function listGrade8Years(db: Db, schoolId: number, lastYear: number
     db,
     z.object({ calendar_year: z.number().int() }),
     sql`select distinct s.calendar_year from national_test_scores s
-      where s.school_id = ${schoolId} and s.grade = 8 and s.reference_level is not null
-        and s.calendar_year <= ${lastYear}
+      where s.school_id = ${schoolId} and ${END_OF_SCHOOL} and s.calendar_year <= ${lastYear}
       order by s.calendar_year desc limit ${years}`,
   );
   return rows.map((row) => row.calendar_year).sort((a, b) => a - b);
@@ -40,7 +41,7 @@ export function listInspectionRows(
 ): Promise<InspectionRow[]> {
   const scope = rankedScores({
     schoolId,
-    where: sql`s.grade = 8 and s.reference_level is not null and ${inIds(sql`s.calendar_year`, calendarYears)}
+    where: sql`${END_OF_SCHOOL} and ${inIds(sql`s.calendar_year`, calendarYears)}
       and ${inIds(sql`s.subject_id`, subjectIds)}`,
   });
   return selectRows(

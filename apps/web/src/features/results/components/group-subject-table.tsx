@@ -85,7 +85,9 @@ export function GroupSubjectTable({ schoolId, result, subjectId, moment, caption
               </Table.Td>
             ) : (
               <>
-                <Table.Td ta="right">{testLabel(score)}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {testLabel(score)}
+                </Table.Td>
                 <ScoreCell band={band}>{format(score.abilityScore, 0)}</ScoreCell>
                 <ScoreCell band={band}>{score.roman ?? score.alphabetical ?? '–'}</ScoreCell>
                 <ScoreCell band={band}>{format(score.percentile, 0)}</ScoreCell>

@@ -50,7 +50,9 @@ export function PupilScoresTable({ rows, caption }: { rows: PupilScoreRow[]; cap
                   )}
                 </Table.Th>
                 <Table.Td ta="right">{score.grade}</Table.Td>
-                <Table.Td ta="right">{testLabel(score)}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {testLabel(score)}
+                </Table.Td>
                 <ScoreCell band={band}>{format(score.abilityScore)}</ScoreCell>
                 <Table.Td ta="right">{format(norm?.abilityScore, 1)}</Table.Td>
                 <ScoreCell band={band}>{score.roman ?? score.alphabetical ?? '–'}</ScoreCell>
