@@ -96,7 +96,14 @@ export function generateResults(
   for (const subject of subjectList)
     for (let grade = 1; grade <= 8; grade += 1)
       for (const yearTime of TIMES)
-        norms.push({ providerId: 1, subjectId: subject.id, grade, yearTime, abilityScore: 30 + grade * 10 });
+        norms.push({
+          providerId: 1,
+          subjectId: subject.id,
+          grade,
+          yearTime,
+          abilityScore: 30 + grade * 10,
+          abilitySd: 8,
+        });
   const result = yearClassResult(members, {
     grade: 8,
     grades: [8],
