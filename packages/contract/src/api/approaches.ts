@@ -139,10 +139,10 @@ export const approachSuggestionQuerySchema = z
     enriched_from: romanLevelSchema.default(DEFAULT_ENRICHED_FROM),
     intensive_from: romanLevelSchema.default(DEFAULT_INTENSIVE_FROM),
   })
-  .refine(
-    (value) => ROMAN_LEVELS.indexOf(value.enriched_from) < ROMAN_LEVELS.indexOf(value.intensive_from),
-    { message: APPROACH_ERRORS.levelOrder, path: ['enriched_from'] },
-  );
+  .refine((value) => ROMAN_LEVELS.indexOf(value.enriched_from) < ROMAN_LEVELS.indexOf(value.intensive_from), {
+    message: APPROACH_ERRORS.levelOrder,
+    path: ['enriched_from'],
+  });
 
 /** The result a suggestion rests on. */
 export const suggestionBasisSchema = z.object({

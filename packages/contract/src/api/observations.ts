@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { NOTE_LIMIT } from '../constants';
-import {
-  ATTENTION_REASONS,
-  OBSERVATION_EARLIEST_DATE,
-  RATING_MAX,
-  RATING_MIN,
-} from '../observation-logic';
+import { ATTENTION_REASONS, OBSERVATION_EARLIEST_DATE, RATING_MAX, RATING_MIN } from '../observation-logic';
 import { idParam, idSchema, multilineText, text } from './common';
 import { personNameSchema } from './results';
 
