@@ -22,6 +22,8 @@ import { settingsRoutes } from './modules/settings/index';
 import { invitationRoutes } from './modules/invitations/index';
 import { colleagueRoutes } from './modules/colleagues/index';
 import { permissionRoutes } from './modules/permissions/index';
+import { observationRoutes } from './modules/observations/index';
+import { approachRoutes } from './modules/approaches/index';
 import { shellRoutes } from './modules/shell/index';
 import { systemRoutes } from './modules/system/index';
 
@@ -83,6 +85,8 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
       await invitationRoutes(api, ctx);
       await colleagueRoutes(api, ctx);
       await permissionRoutes(api, ctx);
+      await observationRoutes(api, ctx);
+      await approachRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

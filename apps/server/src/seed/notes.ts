@@ -1,6 +1,7 @@
 import { PUPIL_NOTE_CATEGORIES } from '@leerzicht/contract';
 import { SUBJECT_IDS } from './catalog';
 import { USER_IDS } from './accounts';
+import { observationRows } from './observations';
 import { addDays, isMomentPast, momentEnd, momentsOf, noon, toIsoDate } from './dates';
 import { latentAbility, type SimGroup, type SimSchool } from './model';
 import { REGENBOOG } from './schools';
@@ -62,7 +63,6 @@ export function noteRows(
   const yearStart = isoDate(current, 8, 20) < todayIso ? isoDate(current, 8, 20) : addDays(todayIso, -30);
   const pupilNoteCategories: DemoData['pupilNoteCategories'] = [];
   const pupilNotes: DemoData['pupilNotes'] = [];
-  const observations: DemoData['socialEmotionalObservations'] = [];
   for (const school of schools) {
     const categoryIds = new Map<string, number>();
     PUPIL_NOTE_CATEGORIES.forEach((code, index) => {
@@ -111,30 +111,6 @@ export function noteRows(
             });
           }
         }
-        if (rng.chance(0.3)) {
-          const z = latentAbility(pupil, 'WST', group.grade) + rng.normal();
-          const rating = (shift: number) =>
-            Math.max(1, Math.min(5, Math.round(3.4 + 0.6 * z + shift + 0.5 * rng.normal())));
-          const observedOn = dateBetween(rng, yearStart, todayIso);
-          observations.push({
-            id: observations.length + 1,
-            schoolId: school.def.id,
-            pupilId: pupil.id,
-            yearClassId: group.id,
-            calendarYear: current,
-            observedOn,
-            instrument: school.def.id === REGENBOOG.id ? 'ZIEN!' : 'KanVas',
-            ratings: {
-              welbevinden: rating(0.2),
-              betrokkenheid: rating(0),
-              sociaal_initiatief: rating(-0.2),
-              sociale_flexibiliteit: rating(0),
-            },
-            content: rng.pick(NOTE_TEXTS.social_emotional ?? []),
-            authorId: author,
-            dateCreated: noon(observedOn),
-          });
-        }
       }
     }
   }
@@ -142,7 +118,7 @@ export function noteRows(
     pupilNoteCategories,
     pupilNotes,
     ...scoreNoteRows(schools, current, today, rng, scores),
-    socialEmotionalObservations: observations,
+    socialEmotionalObservations: observationRows(schools, current, today, rng),
   };
 }
 

@@ -180,6 +180,13 @@ export function invalidValue(schema: JsonSchema): fc.Arbitrary<unknown> {
 /** An object with one known property given a refused value, among other keys with anything. */
 function invalidObject(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
   const properties = Object.entries(schema.properties ?? {});
+  const { additionalProperties: values } = schema;
+  if (properties.length === 0 && typeof values === 'object') {
+    // A record: one entry with a refused value.
+    return fc
+      .tuple(fc.string({ minLength: 1, maxLength: 8 }), invalidValue(values))
+      .map(([name, value]) => ({ [name]: value }));
+  }
   if (properties.length === 0) throw new Error('a body schema without properties takes any object');
   const names = properties.map(([name]) => name);
   const bad = fc

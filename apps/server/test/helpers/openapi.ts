@@ -5,6 +5,8 @@ import { z } from 'zod';
 export interface JsonSchema {
   type?: string;
   properties?: Record<string, JsonSchema>;
+  /** The values of a record (an object keyed by free names, such as ratings by aspect). */
+  additionalProperties?: JsonSchema | boolean;
   items?: JsonSchema;
   required?: string[];
   enum?: unknown[];
@@ -24,6 +26,7 @@ const jsonSchema: z.ZodType<JsonSchema> = z.lazy(() =>
   z.object({
     type: z.string().optional(),
     properties: z.record(z.string(), jsonSchema).optional(),
+    additionalProperties: z.union([z.boolean(), jsonSchema]).optional(),
     items: jsonSchema.optional(),
     required: z.array(z.string()).optional(),
     enum: z.array(z.unknown()).optional(),

@@ -14,6 +14,21 @@ import {
   canSetSchoolweging,
 } from '../../src/modules/results/policy';
 import { canReadSchool } from '../../src/modules/schools/policy';
+import {
+  canReadGroupApproaches,
+  canReadPupilApproaches,
+  canSetGroupApproaches,
+} from '../../src/modules/approaches/policy';
+import {
+  canEditObservation,
+  canManageAspects,
+  canReadAspects,
+  canReadGroupObservations,
+  canReadObservation,
+  canReadPupilObservations,
+  canRecordObservation,
+  mayUseObservations,
+} from '../../src/modules/observations/policy';
 
 /*
  * Every module's policy, role by role: a superuser, a senco, a teacher with groups 1 and 2, and a teacher
@@ -98,7 +113,112 @@ const cases: { policy: string; check: (access: SchoolAccess) => boolean; allowed
   { policy: 'colleagues.canListColleagues', check: canListColleagues, allowed: ['superuser', 'senco'] },
   { policy: 'colleagues.canManageColleagues', check: canManageColleagues, allowed: ['superuser'] },
   { policy: 'permissions.canManagePermissions', check: canManagePermissions, allowed: ['superuser'] },
+  {
+    policy: 'observations.canReadPupilObservations(in 2)',
+    check: (a) => canReadPupilObservations(a, [2]),
+    allowed: ['superuser', 'senco', 'teacher'],
+  },
+  {
+    policy: 'observations.canReadPupilObservations(only in 3)',
+    check: (a) => canReadPupilObservations(a, [3]),
+    allowed: ['superuser', 'senco'],
+  },
+  {
+    policy: 'observations.canReadGroupObservations(own group 1)',
+    check: (a) => canReadGroupObservations(a, 1),
+    allowed: ['superuser', 'senco', 'teacher'],
+  },
+  {
+    policy: 'observations.canReadGroupObservations(other group 3)',
+    check: (a) => canReadGroupObservations(a, 3),
+    allowed: ['superuser', 'senco'],
+  },
+  {
+    policy: "observations.canReadObservation(another's confidential)",
+    check: (a) => canReadObservation(a, { confidential: true, authorId: 2 }),
+    allowed: ['superuser', 'senco'],
+  },
+  {
+    policy: 'observations.canReadObservation(own confidential)',
+    check: (a) => canReadObservation(a, { confidential: true, authorId: 1 }),
+    allowed: ['superuser', 'senco', 'teacher', 'newTeacher'],
+  },
+  {
+    policy: "observations.canReadObservation(another's, not confidential)",
+    check: (a) => canReadObservation(a, { confidential: false, authorId: 2 }),
+    allowed: ['superuser', 'senco', 'teacher', 'newTeacher'],
+  },
+  {
+    policy: "observations.canEditObservation(another's)",
+    check: (a) => canEditObservation(a, { confidential: false, authorId: 2 }),
+    allowed: ['superuser', 'senco'],
+  },
+  {
+    policy: 'observations.canEditObservation(author gone)',
+    check: (a) => canEditObservation(a, { confidential: false, authorId: null }),
+    allowed: ['superuser', 'senco'],
+  },
+  {
+    policy: 'observations.canEditObservation(own)',
+    check: (a) => canEditObservation(a, { confidential: true, authorId: 1 }),
+    allowed: ['superuser', 'senco', 'teacher', 'newTeacher'],
+  },
+  {
+    policy: 'observations.canRecordObservation(group 2)',
+    check: (a) => canRecordObservation(a, 2),
+    allowed: ['superuser', 'senco', 'teacher'],
+  },
+  {
+    policy: 'observations.canRecordObservation(group 3)',
+    check: (a) => canRecordObservation(a, 3),
+    allowed: ['superuser', 'senco'],
+  },
+  {
+    policy: 'observations.canReadAspects',
+    check: canReadAspects,
+    allowed: ['superuser', 'senco', 'teacher', 'newTeacher'],
+  },
+  { policy: 'observations.canManageAspects', check: canManageAspects, allowed: ['superuser', 'senco'] },
+  {
+    policy: 'approaches.canReadPupilApproaches(was in 1)',
+    check: (a) => canReadPupilApproaches(a, [3, 1]),
+    allowed: ['superuser', 'senco', 'teacher'],
+  },
+  {
+    policy: 'approaches.canReadPupilApproaches(only in 3)',
+    check: (a) => canReadPupilApproaches(a, [3]),
+    allowed: ['superuser', 'senco'],
+  },
+  {
+    policy: 'approaches.canReadGroupApproaches(own group 2)',
+    check: (a) => canReadGroupApproaches(a, 2),
+    allowed: ['superuser', 'senco', 'teacher'],
+  },
+  {
+    policy: 'approaches.canReadGroupApproaches(other group 3)',
+    check: (a) => canReadGroupApproaches(a, 3),
+    allowed: ['superuser', 'senco'],
+  },
+  {
+    policy: 'approaches.canSetGroupApproaches(own group 1)',
+    check: (a) => canSetGroupApproaches(a, 1),
+    allowed: ['superuser', 'senco', 'teacher'],
+  },
+  {
+    policy: 'approaches.canSetGroupApproaches(other group 3)',
+    check: (a) => canSetGroupApproaches(a, 3),
+    allowed: ['superuser', 'senco'],
+  },
 ];
+
+describe('observations.mayUseObservations (the user, any school)', () => {
+  it.each([
+    ['an ordinary user', false, true],
+    ['a restricted user', true, false],
+  ])('%s', (_name, isRestricted, expected) => {
+    expect(mayUseObservations({ isRestricted })).toBe(expected);
+  });
+});
 
 describe.each(cases)('$policy', ({ check, allowed }) => {
   it.each(Object.keys(ROLES) as Role[])('%s', (name) => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DL_MAX, monthsOfEducation, type YearTime } from '@leerzicht/contract';
+import {
+  DL_MAX,
+  monthsOfEducation,
+  SOCIAL_EMOTIONAL_DEFAULT_ASPECTS,
+  type YearTime,
+} from '@leerzicht/contract';
 import { generateDemoData } from '../../src/seed/index';
 import { lovsTestId, nationalTestId, PROVIDER_IDS, SUBJECT_IDS } from '../../src/seed/catalog';
 import { SCHOOL_CLOSURES } from '../../src/seed/dates';
@@ -120,5 +125,18 @@ describe('demo data patterns', () => {
       }
     }
     expect(PROVIDER_IDS.CITO).toBe(1);
+  });
+
+  it('has social-emotional observations over two school years on the default aspects, some asking for attention', () => {
+    const observations = data.socialEmotionalObservations;
+    expect(new Set(observations.map((o) => o.calendarYear)).size).toBe(2);
+    for (const o of observations)
+      expect(Object.keys(o.ratings ?? {}).sort()).toEqual([...SOCIAL_EMOTIONAL_DEFAULT_ASPECTS].sort());
+    const low = observations.filter((o) => Object.values(o.ratings ?? {}).some((rating) => rating <= 2));
+    expect(low.length).toBeGreaterThan(0);
+    const twice = new Set(
+      observations.map((o) => o.pupilId).filter((id, index, all) => all.indexOf(id) !== index),
+    );
+    expect(twice.size).toBeGreaterThan(20);
   });
 });

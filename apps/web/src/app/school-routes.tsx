@@ -9,7 +9,7 @@ import { lazyPage } from './lazy-page';
  */
 const later = (path: string): RouteObject => ({ path, element: <NotFoundView /> });
 
-const groupPages = ['worksheet', 'social-emotional', 'goals', 'notes'];
+const groupPages = ['worksheet', 'goals', 'notes'];
 
 /** The children of /app/schools/:schoolId (spec section 2), rendered inside SchoolScope. */
 export const schoolRoutes: RouteObject[] = [
@@ -63,6 +63,13 @@ export const schoolRoutes: RouteObject[] = [
       (module) => module.GroupResultsPage,
     ),
   },
+  {
+    path: 'groups/:yearclassId/social-emotional',
+    lazy: lazyPage(
+      () => import('../features/observations/pages/group-observations-page'),
+      (module) => module.GroupObservationsPage,
+    ),
+  },
   ...groupPages.map((page) => later(`groups/:yearclassId/${page}`)),
   {
     path: 'pupils',
@@ -78,7 +85,13 @@ export const schoolRoutes: RouteObject[] = [
       (module) => module.PupilPage,
     ),
   },
-  later('pupils/:pupilId/social-emotional'),
+  {
+    path: 'pupils/:pupilId/social-emotional',
+    lazy: lazyPage(
+      () => import('../features/observations/pages/pupil-observations-page'),
+      (module) => module.PupilObservationsPage,
+    ),
+  },
   {
     path: 'admin',
     element: <AdminGuard />,

@@ -109,7 +109,7 @@ export const observationCreateSchema = z.object({
   /** The instrument or occasion, free text ("Eigen observatie", "Leerlinggesprek"). */
   instrument: instrument.optional().default(null),
 });
-export type ObservationCreate = z.input<typeof observationCreateSchema>;
+export type ObservationCreate = z.infer<typeof observationCreateSchema>;
 
 /** `PATCH /social_emotional_observation/{id}/`: the given fields change; `ratings` replaces all ratings. */
 export const observationUpdateSchema = z
@@ -123,7 +123,7 @@ export const observationUpdateSchema = z
   .refine((value) => Object.values(value).some((field) => field !== undefined), {
     message: OBSERVATION_ERRORS.nothingToChange,
   });
-export type ObservationUpdate = z.input<typeof observationUpdateSchema>;
+export type ObservationUpdate = z.infer<typeof observationUpdateSchema>;
 
 /** One rating of an observation, with the aspect's code and name as in socialEmotionalAspectSchema. */
 export const observationRatingSchema = z.object({

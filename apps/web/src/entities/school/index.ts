@@ -1,2 +1,3 @@
 export { schoolQueryOptions, useSchoolQuery } from './school-query';
 export { schoolPermissionsOf, useSchoolPermissions, type SchoolPermissions } from './school-permissions';
+export { SchoolHeader } from './school-header';

@@ -1,14 +1,14 @@
 import { compareByPosition, GRADE_THRESHOLD } from '@leerzicht/contract';
-import { Stack, Tabs } from '@mantine/core';
+import { Anchor, Stack, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { useSchoolQuery } from '../../../entities/school';
 import { useYearClassResultQuery } from '../../../entities/group';
 import { EmptyState } from '../components/empty-state';
 import { GroupSubjectPanel } from '../components/group-subject-panel';
-import { SchoolHeader } from '../components/school-header';
+import { SchoolHeader } from '../../../entities/school';
 import { SettingsToggles } from '../components/settings-toggles';
 import { useSubjectName } from '../components/subject-name';
 import { yearLabel } from '../lib/format';
@@ -59,6 +59,9 @@ export function GroupResultsPage() {
         <EmptyState id="results.empty.noResults" />
       ) : (
         <>
+          <Anchor component={Link} to={`/app/schools/${schoolId}/groups/${yearClassId}/social-emotional`}>
+            {intl.formatMessage({ id: 'observations.group.link' })}
+          </Anchor>
           <SettingsToggles withAggregation={false} />
           <Tabs value={active} onChange={setTab} keepMounted={false}>
             <Tabs.List>

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { useSchoolQuery } from '../../../entities/school';
 import { SchoolGroupsTable } from '../components/school-groups-table';
-import { SchoolHeader } from '../components/school-header';
+import { SchoolHeader } from '../../../entities/school';
 import { parseId } from '../lib/ids';
 
 /** `/app/schools/:schoolId/groups`: the groups of the chosen school year, each leading to its results. */

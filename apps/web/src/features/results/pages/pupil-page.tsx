@@ -1,8 +1,8 @@
 import { compareByPosition, fullName, HIGHEST_GRADE } from '@leerzicht/contract';
-import { Alert, Group, Stack, Tabs } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { useSchoolQuery } from '../../../entities/school';
 import { usePupilQuery } from '../../../entities/pupil';
@@ -12,7 +12,7 @@ import { OutflowAdvicePanel } from '../components/outflow-advice-panel';
 import { PinButton } from '../components/pin-button';
 import { PupilSubjectSection } from '../components/pupil-subject-section';
 import { PupilSummaryTable } from '../components/pupil-summary-table';
-import { SchoolHeader } from '../components/school-header';
+import { SchoolHeader } from '../../../entities/school';
 import { SettingsToggles } from '../components/settings-toggles';
 import { useSubjectName } from '../components/subject-name';
 import { yearLabel } from '../lib/format';
@@ -73,6 +73,9 @@ export function PupilPage() {
               )
             : intl.formatMessage({ id: 'results.pupil.noGroup' })}
         </span>
+        <Anchor component={Link} to={`/app/schools/${schoolId}/pupils/${pupil.id}/social-emotional`}>
+          {intl.formatMessage({ id: 'observations.title' })}
+        </Anchor>
         <PinButton
           schoolId={schoolId}
           pupilId={pupil.id}

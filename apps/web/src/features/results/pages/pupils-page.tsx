@@ -7,7 +7,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { useSchoolQuery } from '../../../entities/school';
 import { useSchoolPupilsQuery } from '../api/get-school-pupils';
 import { PinButton } from '../components/pin-button';
-import { SchoolHeader } from '../components/school-header';
+import { SchoolHeader } from '../../../entities/school';
 import { yearLabel } from '../lib/format';
 import { parseId } from '../lib/ids';
 import { filterPupils } from '../lib/pupil-list';

@@ -8,7 +8,7 @@ import { useSchoolHistoryQuery } from '../api/get-school-history';
 import { EmptyState } from '../components/empty-state';
 import { InspectionPanel } from '../components/inspection-panel';
 import { SchoolGroupsTable } from '../components/school-groups-table';
-import { SchoolHeader } from '../components/school-header';
+import { SchoolHeader } from '../../../entities/school';
 import { SchoolSubjectCard } from '../components/school-subject-card';
 import { SettingsToggles } from '../components/settings-toggles';
 import { parseId } from '../lib/ids';

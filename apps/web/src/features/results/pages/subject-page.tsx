@@ -10,7 +10,7 @@ import { useSchoolHistoryQuery } from '../api/get-school-history';
 import { useUserSettings } from '../api/user-settings';
 import { EmptyState } from '../components/empty-state';
 import { LevelDistribution } from '../components/level-distribution';
-import { SchoolHeader } from '../components/school-header';
+import { SchoolHeader } from '../../../entities/school';
 import { SettingsToggles } from '../components/settings-toggles';
 import { SubjectExamsTable } from '../components/subject-exams-table';
 import { useSubjectName } from '../components/subject-name';

@@ -8,7 +8,7 @@ import { useSchoolQuery } from '../../../entities/school';
 import { useYearGradeQuery } from '../api/get-year-grades';
 import { useUserSettings } from '../api/user-settings';
 import { EmptyState } from '../components/empty-state';
-import { SchoolHeader } from '../components/school-header';
+import { SchoolHeader } from '../../../entities/school';
 import { SettingsToggles } from '../components/settings-toggles';
 import { useSubjectName } from '../components/subject-name';
 import { cohortChart } from '../lib/cohort-chart';

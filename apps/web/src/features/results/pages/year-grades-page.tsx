@@ -5,7 +5,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { useSchoolQuery } from '../../../entities/school';
 import { useYearGradesQuery } from '../api/get-year-grades';
 import { EmptyState } from '../components/empty-state';
-import { SchoolHeader } from '../components/school-header';
+import { SchoolHeader } from '../../../entities/school';
 import { yearLabel } from '../lib/format';
 import { parseId } from '../lib/ids';
 

@@ -1,0 +1,138 @@
+import {
+  APPROACH_ERRORS,
+  type ApproachBatch,
+  type ApproachBatchResult,
+  type ApproachLog,
+  type PupilApproachRow,
+  type SetApproach,
+} from '@leerzicht/contract';
+import type { AppContext } from '../../context';
+import { authorizePupil } from '../../platform/access/index';
+import { badRequest } from '../../platform/http-errors';
+import type { ActiveSession } from '../../platform/sessions';
+import { requireGroup, requireSubject, type ApproachListScope } from './access';
+import { canReadGroupApproaches, canReadPupilApproaches, canSetGroupApproaches } from './policy';
+import {
+  applyApproach,
+  listApproachLogRows,
+  listGroupApproachRows,
+  listPupilApproachRows,
+} from './repository';
+import { byApproachThenName, toApproachRow, userName } from './rows';
+
+type Group = { id: number; schoolId: number; calendarYear: number };
+
+async function groupRows(ctx: AppContext, group: Group, subjectId: number): Promise<PupilApproachRow[]> {
+  const rows = await listGroupApproachRows(ctx.db, group, subjectId);
+  return rows
+    .map((row) => toApproachRow(row, { subjectId, calendarYear: group.calendarYear }))
+    .sort(byApproachThenName);
+}
+
+/** A pupil's approaches (newest school year first), or every pupil of a group for one subject. */
+export async function listApproaches(
+  ctx: AppContext,
+  session: ActiveSession,
+  scope: ApproachListScope,
+): Promise<PupilApproachRow[]> {
+  if ('pupilId' in scope) {
+    const access = await authorizePupil(ctx.db, session, scope.pupilId, undefined, canReadPupilApproaches);
+    const rows = await listPupilApproachRows(ctx.db, access.schoolId, scope.pupilId);
+    return rows.map((row) => toApproachRow(row, row));
+  }
+  const { group } = await requireGroup(ctx, session, scope.groupId, canReadGroupApproaches);
+  await requireSubject(ctx, scope.subjectId, 'subject_id');
+  return groupRows(ctx, group, scope.subjectId);
+}
+
+/** The group a change is for, its subject, and that every named pupil is in the group (400 per pupil). */
+async function prepareChanges(
+  ctx: AppContext,
+  session: ActiveSession,
+  input: { yearclassId: number; subjectId: number },
+  pupilIds: readonly { pupilId: number; field: string }[],
+): Promise<Group> {
+  const { group } = await requireGroup(ctx, session, input.yearclassId, canSetGroupApproaches);
+  await requireSubject(ctx, input.subjectId, 'subjectId');
+  const members = new Set(
+    (await listGroupApproachRows(ctx.db, group, input.subjectId)).map((r) => r.pupilId),
+  );
+  const errors = Object.fromEntries(
+    pupilIds
+      .filter(({ pupilId }) => !members.has(pupilId))
+      .map(({ field }) => [field, [APPROACH_ERRORS.notInGroup]]),
+  );
+  if (Object.keys(errors).length > 0) throw badRequest('Invalid input.', errors);
+  return group;
+}
+
+async function applyAll(
+  ctx: AppContext,
+  session: ActiveSession,
+  group: Group,
+  subjectId: number,
+  changes: readonly { pupilId: number; approach: SetApproach['approach'] }[],
+): Promise<number> {
+  const at = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    let changed = 0;
+    for (const { pupilId, approach } of changes) {
+      const applied = await applyApproach(tx, {
+        schoolId: group.schoolId,
+        pupilId,
+        subjectId,
+        yearClassId: group.id,
+        calendarYear: group.calendarYear,
+        approach,
+        changedBy: session.userId,
+        at,
+      });
+      if (applied) changed += 1;
+    }
+    return changed;
+  });
+}
+
+/** Sets one pupil's approach for the subject in the group's school year (a change is logged, a no-op is not). */
+export async function setApproach(
+  ctx: AppContext,
+  session: ActiveSession,
+  input: SetApproach,
+): Promise<PupilApproachRow> {
+  const group = await prepareChanges(ctx, session, input, [{ pupilId: input.pupilId, field: 'pupilId' }]);
+  await applyAll(ctx, session, group, input.subjectId, [input]);
+  const rows = await groupRows(ctx, group, input.subjectId);
+  const row = rows.find((candidate) => candidate.pupilId === input.pupilId);
+  if (!row) throw badRequest('Invalid input.', { pupilId: [APPROACH_ERRORS.notInGroup] });
+  return row;
+}
+
+/** Sets several pupils' approaches of one group and subject in one transaction; any bad pupil refuses all. */
+export async function setApproachBatch(
+  ctx: AppContext,
+  session: ActiveSession,
+  input: ApproachBatch,
+): Promise<ApproachBatchResult> {
+  const named = input.approaches.map(({ pupilId }, index) => ({
+    pupilId,
+    field: `approaches/${index}/pupilId`,
+  }));
+  const group = await prepareChanges(ctx, session, input, named);
+  const changedCount = await applyAll(ctx, session, group, input.subjectId, input.approaches);
+  return { changedCount, approaches: await groupRows(ctx, group, input.subjectId) };
+}
+
+/** Every change of the pupil's approaches, newest first. */
+export async function listApproachLogs(
+  ctx: AppContext,
+  session: ActiveSession,
+  pupilId: number,
+): Promise<ApproachLog[]> {
+  const access = await authorizePupil(ctx.db, session, pupilId, undefined, canReadPupilApproaches);
+  const rows = await listApproachLogRows(ctx.db, access.schoolId, pupilId);
+  return rows.map(({ changedByFirstName, changedByLastName, date, ...row }) => ({
+    ...row,
+    changedByName: userName(changedByFirstName, changedByLastName) ?? '',
+    date: date.toISOString(),
+  }));
+}
