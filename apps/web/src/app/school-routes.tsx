@@ -70,6 +70,13 @@ export const schoolRoutes: RouteObject[] = [
       (module) => module.GroupObservationsPage,
     ),
   },
+  {
+    path: 'groups/:yearclassId/instruction-groups',
+    lazy: lazyPage(
+      () => import('../features/instruction-groups/pages/instruction-groups-page'),
+      (module) => module.InstructionGroupsPage,
+    ),
+  },
   ...groupPages.map((page) => later(`groups/:yearclassId/${page}`)),
   {
     path: 'pupils',

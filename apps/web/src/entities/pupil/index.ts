@@ -1,1 +1,2 @@
 export { pupilQueryOptions, usePupilQuery } from './pupil-query';
+export { ApproachLog } from './approach-log';

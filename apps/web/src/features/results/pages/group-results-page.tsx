@@ -1,5 +1,5 @@
 import { compareByPosition, GRADE_THRESHOLD } from '@leerzicht/contract';
-import { Anchor, Stack, Tabs } from '@mantine/core';
+import { Anchor, Group, Stack, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
@@ -59,9 +59,14 @@ export function GroupResultsPage() {
         <EmptyState id="results.empty.noResults" />
       ) : (
         <>
-          <Anchor component={Link} to={`/app/schools/${schoolId}/groups/${yearClassId}/social-emotional`}>
-            {intl.formatMessage({ id: 'observations.group.link' })}
-          </Anchor>
+          <Group gap="lg">
+            <Anchor component={Link} to={`/app/schools/${schoolId}/groups/${yearClassId}/social-emotional`}>
+              {intl.formatMessage({ id: 'observations.group.link' })}
+            </Anchor>
+            <Anchor component={Link} to={`/app/schools/${schoolId}/groups/${yearClassId}/instruction-groups`}>
+              {intl.formatMessage({ id: 'approaches.link' })}
+            </Anchor>
+          </Group>
           <SettingsToggles withAggregation={false} />
           <Tabs value={active} onChange={setTab} keepMounted={false}>
             <Tabs.List>
