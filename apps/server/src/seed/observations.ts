@@ -37,15 +37,15 @@ export function observationRows(
       );
       for (const { pupil, grade } of group.members) {
         if (!rng.chance(0.5)) continue;
-        const base = 3.3 + 0.5 * latentAbility(pupil, 'WST', grade) + 0.4 * rng.normal();
-        const drift = rng.chance(0.12) ? -1.3 : 0.2 * rng.normal();
+        const base = 3.7 + 0.4 * latentAbility(pupil, 'WST', grade) + 0.3 * rng.normal();
+        const drift = rng.chance(0.08) ? -1.3 : 0.15 * rng.normal();
         dates.forEach((observedOn, index) => {
           if (observedOn >= todayIso || !presentOn(pupil, observedOn)) return;
           const level = base + index * drift;
           const ratings = Object.fromEntries(
             SOCIAL_EMOTIONAL_DEFAULT_ASPECTS.map((code) => [
               code,
-              Math.max(1, Math.min(5, Math.round(level + 0.6 * rng.normal()))),
+              Math.max(1, Math.min(5, Math.round(level + 0.45 * rng.normal()))),
             ]),
           );
           rows.push({

@@ -1,5 +1,5 @@
 import { fullName, type AttentionReason } from '@leerzicht/contract';
-import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
@@ -98,7 +98,9 @@ export function GroupObservationsPage() {
                       </Table.Td>
                     ) : (
                       <>
-                        <Table.Td>{row.latest.observedOn}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                          {intl.formatDate(row.latest.observedOn, { dateStyle: 'medium' })}
+                        </Table.Td>
                         {aspects.map((aspect) => (
                           <RatingCell
                             key={aspect.id}
@@ -108,9 +110,9 @@ export function GroupObservationsPage() {
                         <Table.Td ta="center">{row.latest.mean ?? '–'}</Table.Td>
                         <Table.Td>
                           {row.attentionReasons.map((reason) => (
-                            <Badge key={reason} color="red" variant="light" mr={4}>
+                            <Text key={reason} size="xs" c="red.8" fw={600}>
                               {intl.formatMessage({ id: REASON[reason] })}
-                            </Badge>
+                            </Text>
                           ))}
                         </Table.Td>
                       </>

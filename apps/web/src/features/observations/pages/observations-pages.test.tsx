@@ -175,7 +175,10 @@ describe('social-emotional pages', () => {
       .getAllByRole('row')
       .slice(1)
       .map((row) => within(row).getByRole('rowheader').textContent);
-    expect(dates).toEqual([...pupilObservations.observations].reverse().map((o) => o.observedOn));
+    const format = new Intl.DateTimeFormat('nl', { dateStyle: 'medium' });
+    expect(dates).toEqual(
+      [...pupilObservations.observations].reverse().map((o) => format.format(new Date(o.observedOn))),
+    );
     expect(table).toHaveTextContent('(vertrouwelijk) Gaat beter na gesprek');
 
     const form = screen.getByRole('form', { name: 'Nieuwe observatie' });

@@ -80,8 +80,8 @@ export function PupilObservationsPage() {
               <Table.Tbody>
                 {newestFirst.map((observation) => (
                   <Table.Tr key={observation.id}>
-                    <Table.Th scope="row" fw={500}>
-                      {observation.observedOn}
+                    <Table.Th scope="row" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                      {intl.formatDate(observation.observedOn, { dateStyle: 'medium' })}
                     </Table.Th>
                     {aspects.map((aspect) => (
                       <RatingCell
