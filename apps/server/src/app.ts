@@ -22,6 +22,7 @@ import { settingsRoutes } from './modules/settings/index';
 import { invitationRoutes } from './modules/invitations/index';
 import { colleagueRoutes } from './modules/colleagues/index';
 import { permissionRoutes } from './modules/permissions/index';
+import { noteRoutes } from './modules/notes/index';
 import { observationRoutes } from './modules/observations/index';
 import { approachRoutes } from './modules/approaches/index';
 import { shellRoutes } from './modules/shell/index';
@@ -86,6 +87,7 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
       await colleagueRoutes(api, ctx);
       await permissionRoutes(api, ctx);
       await observationRoutes(api, ctx);
+      await noteRoutes(api, ctx);
       await approachRoutes(api, ctx);
     },
     { prefix: API_PREFIX },

@@ -21,6 +21,7 @@ export * from './api/catalog';
 export * from './api/results';
 export * from './api/group-results';
 export * from './api/pupils';
+export * from './api/notes';
 export * from './observation-logic';
 export * from './api/observations';
 export * from './approach-logic';

@@ -11,6 +11,7 @@ import {
 } from '../helpers/factories';
 import {
   type FieldPath,
+  type JsonSchema,
   type Operation,
   fieldsOfType,
   fillPath,
@@ -35,6 +36,11 @@ const nonCanonical = (value: number) => [
   ` ${value}`,
   `${value} `,
 ];
+/** The smallest value a numeric parameter's schema admits (its number branch's minimum), if it says. */
+function minimumOf(schema: JsonSchema): number | undefined {
+  if (typeof schema.minimum === 'number') return schema.minimum;
+  return schema.anyOf?.map(minimumOf).find((value) => value !== undefined);
+}
 const OUT_OF_RANGE = ['2147483648', '4294967296', '99999999999999999999', '0', '-1', '１'];
 const TEXT_JUNK = ['ab\u0000cd', 'ab\u001bcd', 'ab\u007fcd', '\u0000', 'ab\ud800cd'];
 /** The key of a nested field in the error body (the error handler joins the path with slashes). */
@@ -100,7 +106,10 @@ describe('bad input answers 400 or 404 with the field named, never 500', () => {
     for (const operation of operations) {
       const parameters = [...operation.pathParams, ...operation.queryParams];
       for (const parameter of parameters.filter((p) => isNumericParameter(p.schema))) {
-        for (const junk of [...OUT_OF_RANGE, ...nonCanonical(1)]) {
+        // '0' is in range where the parameter's own pattern admits it (a page offset starts at 0).
+        const zeroAllowed = minimumOf(parameter.schema) === 0;
+        const junks = [...OUT_OF_RANGE, ...nonCanonical(1)].filter((junk) => !(zeroAllowed && junk === '0'));
+        for (const junk of junks) {
           const inPath = parameter.in === 'path';
           const path = fillPath(operation.path, inPath ? { [parameter.name]: junk } : {});
           const query = { ...requiredQuery(operation), ...(inPath ? {} : { [parameter.name]: junk }) };

@@ -4,6 +4,7 @@ import { actsAsProviderStaff, canReceivePasswordReset } from '../../src/modules/
 import { canImpersonate, canActAsStaff } from '../../src/modules/admin/policy';
 import { canSignIn, needsSecondStep } from '../../src/modules/auth/policy';
 import { canListColleagues, canManageColleagues } from '../../src/modules/colleagues/policy';
+import { canEditNote, canReadPupilNotes, canSeeNote, mayUseNotes } from '../../src/modules/notes/policy';
 import { canManagePermissions } from '../../src/modules/permissions/policy';
 import { canPinPupil, canReadPupilDetail, canSetOutflowAdvice } from '../../src/modules/pupils/policy';
 import {
@@ -287,5 +288,25 @@ describe('account and auth policies (the own account, no school)', () => {
     ['two-step off', { totpActive: false, totpSecretEnc: 'sealed' }, false],
   ])('needsSecondStep: %s', (_name, user, expected) => {
     expect(needsSecondStep(user)).toBe(expected);
+  });
+});
+
+describe('notes policies', () => {
+  // The role's userId is 1; a note by user 1 is the reader's own, by user 2 a colleague's.
+  const roles = { superuser: true, senco: true, teacher: false, newTeacher: false } as const;
+  it.each(Object.keys(roles) as Role[])('%s', (name) => {
+    const access = ROLES[name];
+    const whole = roles[name as keyof typeof roles];
+    expect(canReadPupilNotes(access, [2])).toBe(whole || name === 'teacher');
+    expect(canReadPupilNotes(access, [3])).toBe(whole);
+    expect(canSeeNote(access, { confidential: false, authorId: 2 })).toBe(true);
+    expect(canSeeNote(access, { confidential: true, authorId: 2 })).toBe(whole);
+    expect(canSeeNote(access, { confidential: true, authorId: 1 })).toBe(true);
+    expect(canEditNote(access, { authorId: 2 })).toBe(whole);
+    expect(canEditNote(access, { authorId: 1 })).toBe(true);
+  });
+  it('refuses restricted users', () => {
+    expect(mayUseNotes({ isRestricted: true })).toBe(false);
+    expect(mayUseNotes({ isRestricted: false })).toBe(true);
   });
 });

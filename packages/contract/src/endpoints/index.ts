@@ -1,5 +1,6 @@
 import { accountEndpoints, adminEndpoints, authEndpoints, settingsEndpoints } from './account';
 import { approachEndpoints } from './approaches';
+import { noteEndpoints } from './notes';
 import { observationEndpoints } from './observations';
 import { pupilEndpoints, resultEndpoints } from './results';
 import {
@@ -19,6 +20,7 @@ export {
   catalogEndpoints,
   colleagueEndpoints,
   invitationEndpoints,
+  noteEndpoints,
   observationEndpoints,
   permissionEndpoints,
   pupilEndpoints,
@@ -44,4 +46,5 @@ export const endpoints = {
   pupils: pupilEndpoints,
   observations: observationEndpoints,
   approaches: approachEndpoints,
+  notes: noteEndpoints,
 };

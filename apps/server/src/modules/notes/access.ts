@@ -1,0 +1,43 @@
+import type { AppContext } from '../../context';
+import { allowOr403, allowOr404, authorizePupil, type SchoolAccess } from '../../platform/access/index';
+import { notFound } from '../../platform/http-errors';
+import type { ActiveSession } from '../../platform/sessions';
+import { findUserById } from '../../platform/user-lookup';
+import { canEditNote, canReadPupilNotes, canSeeNote, mayUseNotes } from './policy';
+import { findNote, type NoteRow } from './repository';
+
+/*
+ * The checks of every note call, run by the route's policy (the resolver caches the school access per request).
+ * Order: what the user may not know of answers 404, then a restricted user 403, then what the user sees but may
+ * not do 403.
+ */
+
+async function requireUnrestricted(ctx: AppContext, session: ActiveSession): Promise<void> {
+  const user = await findUserById(ctx.db, session.userId);
+  allowOr403(user !== null && mayUseNotes(user));
+}
+
+/** The pupil's notes: the pupil must be readable (404), the user not restricted (403). */
+export async function authorizePupilNotes(
+  ctx: AppContext,
+  session: ActiveSession,
+  pupilId: number,
+): Promise<SchoolAccess> {
+  const access = await authorizePupil(ctx.db, session, pupilId, undefined, canReadPupilNotes);
+  await requireUnrestricted(ctx, session);
+  return access;
+}
+
+/** A note to change or delete: seen by the user (else 404) and theirs to edit (else 403). */
+export async function authorizeNoteEdit(
+  ctx: AppContext,
+  session: ActiveSession,
+  noteId: number,
+): Promise<{ access: SchoolAccess; note: NoteRow }> {
+  const note = await findNote(ctx.db, noteId);
+  if (!note) throw notFound();
+  const access = await authorizePupilNotes(ctx, session, note.pupilId);
+  allowOr404(access.schoolId === note.schoolId && canSeeNote(access, note));
+  allowOr403(canEditNote(access, note));
+  return { access, note };
+}

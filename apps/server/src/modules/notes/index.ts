@@ -1,0 +1,2 @@
+/* The notes module's public face: other modules import only from here. */
+export { noteRoutes } from './routes';

@@ -1,0 +1,136 @@
+import {
+  fullName,
+  NOTE_ERRORS,
+  type pupilNoteCreateSchema,
+  type NoteCategoryOption,
+  type PupilNote,
+  type PupilNoteList,
+  type PupilNoteUpdate,
+} from '@leerzicht/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { SchoolAccess } from '../../platform/access/index';
+import { badRequest } from '../../platform/http-errors';
+import type { ActiveSession } from '../../platform/sessions';
+import { authorizeNoteEdit, authorizePupilNotes } from './access';
+import { canEditNote } from './policy';
+import {
+  deleteNote,
+  findNote,
+  insertNote,
+  listCategories,
+  listNotes,
+  updateNote,
+  type NoteRow,
+} from './repository';
+
+function toNote(row: NoteRow, access: SchoolAccess): PupilNote {
+  return {
+    id: row.id,
+    pupilId: row.pupilId,
+    category: row.category,
+    content: row.content,
+    position: row.position,
+    confidential: row.confidential,
+    dateArchived: row.dateArchived?.toISOString() ?? null,
+    dateCreated: row.dateCreated.toISOString(),
+    dateChanged: row.dateChanged.toISOString(),
+    authorId: row.authorId,
+    authorName:
+      row.authorFirstName === null
+        ? ''
+        : fullName({ firstName: row.authorFirstName, lastName: row.authorLastName ?? '' }),
+    canEdit: canEditNote(access, row),
+  };
+}
+
+export async function listCategoryOptions(ctx: AppContext, schoolId: number): Promise<NoteCategoryOption[]> {
+  const rows = await listCategories(ctx.db, schoolId);
+  return rows.map((row) => ({ id: row.id, code: row.code, name: row.name, position: row.position }));
+}
+
+/** The category of a note by its code (built-in) or its name (the school's own); 400 for anything else. */
+async function resolveCategory(ctx: AppContext, schoolId: number, category: string) {
+  const found = (await listCategories(ctx.db, schoolId)).find(
+    (row) => row.code === category || (row.code === null && row.name === category),
+  );
+  if (!found) throw badRequest('Invalid input.', { category: [NOTE_ERRORS.unknownCategory] });
+  return { categoryId: found.id, category: found.code ?? found.name };
+}
+
+export async function listPupilNotes(
+  ctx: AppContext,
+  session: ActiveSession,
+  query: { pupil_id: number; category?: string; archived?: 'true' | 'false'; limit: number; offset: number },
+): Promise<PupilNoteList> {
+  const access = await authorizePupilNotes(ctx, session, query.pupil_id);
+  const { count, rows } = await listNotes(
+    ctx.db,
+    {
+      schoolId: access.schoolId,
+      pupilId: query.pupil_id,
+      category: query.category,
+      archived: query.archived === undefined ? undefined : query.archived === 'true',
+      reader: { userId: session.userId, seesAllConfidential: access.readsWholeSchool },
+    },
+    { limit: query.limit, offset: query.offset },
+  );
+  return { count, results: rows.map((row) => toNote(row, access)) };
+}
+
+export async function createPupilNote(
+  ctx: AppContext,
+  session: ActiveSession,
+  input: z.output<typeof pupilNoteCreateSchema>,
+): Promise<PupilNote> {
+  const access = await authorizePupilNotes(ctx, session, input.pupilId);
+  const category = await resolveCategory(ctx, access.schoolId, input.category);
+  const now = ctx.now();
+  const id = await insertNote(ctx.db, {
+    schoolId: access.schoolId,
+    pupilId: input.pupilId,
+    ...category,
+    content: input.content,
+    position: input.position,
+    confidential: input.confidential,
+    authorId: session.userId,
+    dateCreated: now,
+    dateChanged: now,
+  });
+  const row = await findNote(ctx.db, id);
+  if (!row) throw new Error('note not found after insert');
+  return toNote(row, access);
+}
+
+export async function changePupilNote(
+  ctx: AppContext,
+  session: ActiveSession,
+  noteId: number,
+  input: PupilNoteUpdate,
+): Promise<PupilNote> {
+  const { access, note } = await authorizeNoteEdit(ctx, session, noteId);
+  const category =
+    input.category === undefined ? {} : await resolveCategory(ctx, note.schoolId, input.category);
+  await updateNote(ctx.db, noteId, {
+    ...category,
+    ...(input.content === undefined ? {} : { content: input.content }),
+    ...(input.position === undefined ? {} : { position: input.position }),
+    ...(input.confidential === undefined ? {} : { confidential: input.confidential }),
+    ...(input.dateArchived === undefined
+      ? {}
+      : { dateArchived: input.dateArchived === null ? null : new Date(input.dateArchived) }),
+    dateChanged: ctx.now(),
+  });
+  const row = await findNote(ctx.db, noteId);
+  if (!row) throw new Error('note not found after update');
+  return toNote(row, access);
+}
+
+export async function removePupilNote(
+  ctx: AppContext,
+  session: ActiveSession,
+  noteId: number,
+): Promise<void> {
+  await authorizeNoteEdit(ctx, session, noteId);
+  await deleteNote(ctx.db, noteId);
+}
