@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { useSchoolQuery } from '../../../entities/school';
-import { ApproachLog, usePupilQuery } from '../../../entities/pupil';
+import { ApproachLog, PupilNotesPanel, usePupilQuery } from '../../../entities/pupil';
 import { useUserSettings } from '../api/user-settings';
 import { EmptyState } from '../components/empty-state';
 import { OutflowAdvicePanel } from '../components/outflow-advice-panel';
@@ -125,6 +125,7 @@ export function PupilPage() {
           </Tabs>
         </>
       )}
+      <PupilNotesPanel pupilId={pupil.id} schoolId={schoolId} />
       <ApproachLog pupilId={pupil.id} subjects={pupil.subjects} />
     </Stack>
   );
