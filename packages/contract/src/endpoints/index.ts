@@ -1,6 +1,7 @@
 import { accountEndpoints, adminEndpoints, authEndpoints, settingsEndpoints } from './account';
 import { approachEndpoints } from './approaches';
 import { noteEndpoints } from './notes';
+import { scoreNoteEndpoints } from './score-notes';
 import { observationEndpoints } from './observations';
 import { pupilEndpoints, resultEndpoints } from './results';
 import {
@@ -26,6 +27,7 @@ export {
   pupilEndpoints,
   resultEndpoints,
   schoolEndpoints,
+  scoreNoteEndpoints,
   settingsEndpoints,
   shellEndpoints,
 };
@@ -47,4 +49,5 @@ export const endpoints = {
   observations: observationEndpoints,
   approaches: approachEndpoints,
   notes: noteEndpoints,
+  scoreNotes: scoreNoteEndpoints,
 };

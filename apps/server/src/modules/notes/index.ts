@@ -1,2 +1,3 @@
 /* The notes module's public face: other modules import only from here. */
 export { noteRoutes } from './routes';
+export { scoreNoteRoutes } from './score-note-routes';
