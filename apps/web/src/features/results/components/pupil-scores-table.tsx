@@ -1,4 +1,4 @@
-import { functionalLevelLabel, resultVerdict } from '@leerzicht/contract';
+import { functionalLevelLabel, resultVerdict, type ScoreNote } from '@leerzicht/contract';
 import { Table } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../i18n/messages';
@@ -6,9 +6,19 @@ import { useUserSettings } from '../api/user-settings';
 import { dleLabel, formatGrowth, formatScore, referenceLabel, testLabel, yearLabel } from '../lib/format';
 import type { PupilScoreRow } from '../lib/pupil-results';
 import { ScoreCell } from './score-cell';
+import { ScoreNoteButton } from './score-note-button';
 
 /** The pupil's national results of a subject (newest first): the figures of the chart and every score field. */
-export function PupilScoresTable({ rows, caption }: { rows: PupilScoreRow[]; caption: string }) {
+export function PupilScoresTable({
+  rows,
+  caption,
+  notes,
+}: {
+  rows: PupilScoreRow[];
+  caption: string;
+  /** The pupil's notes on results; each national result shows its own. */
+  notes: ScoreNote[];
+}) {
   const intl = useIntl();
   const { verdictMeasure } = useUserSettings();
   const notApplicable = intl.formatMessage({ id: 'results.referenceLevel.notApplicable' });
@@ -36,6 +46,7 @@ export function PupilScoresTable({ rows, caption }: { rows: PupilScoreRow[]; cap
             {th('results.column.referenceLevel')}
             {th('results.column.projectedReferenceLevel')}
             {th('results.column.growth')}
+            {th('scoreNotes.column')}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -69,6 +80,16 @@ export function PupilScoresTable({ rows, caption }: { rows: PupilScoreRow[]; cap
                   {referenceLabel(score.projectedReferenceLevel)}
                 </Table.Td>
                 <Table.Td ta="right">{formatGrowth(intl.locale, growth)}</Table.Td>
+                <Table.Td ta="right">
+                  <ScoreNoteButton
+                    scoreId={score.id}
+                    notes={notes.filter((note) => note.citoTestScoreId === score.id)}
+                    label={intl.formatMessage(
+                      { id: 'results.moment' },
+                      { yearTime: score.yearTime, year: yearLabel(score.calendarYear) },
+                    )}
+                  />
+                </Table.Td>
               </Table.Tr>
             );
           })}

@@ -49,6 +49,7 @@ export function PupilSubjectSection({ pupil, subject, name, today, showNational 
             />
             <PupilScoresTable
               rows={rows}
+              notes={pupil.scoreNotes}
               caption={intl.formatMessage({ id: 'results.pupil.scoresCaption' }, { subject: name })}
             />
           </>

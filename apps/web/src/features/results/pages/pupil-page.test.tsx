@@ -1,5 +1,5 @@
 import type { NationalScore } from '@leerzicht/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { profile, school, signIn } from '../../../test/fixtures';
@@ -84,7 +84,7 @@ describe('pupil page', () => {
     const growth = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell').at(-1)?.textContent);
+      .map((row) => within(row).getAllByRole('cell').at(-2)?.textContent);
     expect(growth).toEqual(['+6', '+4', '+2', '+46', '–']);
   });
 
@@ -204,5 +204,75 @@ describe('pupil page', () => {
     expect(text).toContain('> 60');
     const notApplicable = cells.find((cell) => cell.getAttribute('title')?.startsWith('Niet van toepassing'));
     expect(notApplicable).toHaveTextContent('–');
+  });
+
+  it('shows an icon where a result has notes, and adds a note with its forward-looking note', async () => {
+    const withNote = score(2024, 'E', 70);
+    const without = score(2024, 'M', 64);
+    const posts: unknown[] = [];
+    signIn();
+    fakeApi({
+      'GET /api/1.0/profile/': jsonResponse(profile),
+      'GET /api/1.0/schools/1/': jsonResponse(school),
+      'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
+      'GET /api/1.0/pupils/7/': jsonResponse(
+        pupilDetail({
+          scores: [withNote, without],
+          scoreNotes: [
+            {
+              id: 5,
+              pupilId: 7,
+              citoTestScoreId: withNote.id,
+              methodTestScoreId: null,
+              category: 'cito_score',
+              content: 'Ziek tijdens de toets.',
+              forwardLooking: 'Herkansing in februari.',
+              dateCreated: '2025-06-20T10:00:00Z',
+            },
+          ],
+        }),
+      ),
+      'POST /api/1.0/cito_score_note/': (request) => {
+        posts.push(request.body);
+        return jsonResponse(
+          {
+            id: 6,
+            pupilId: 7,
+            citoTestScoreId: without.id,
+            methodTestScoreId: null,
+            category: 'cito_score',
+            content: 'x',
+            forwardLooking: null,
+            dateCreated: '2026-03-15T10:00:00Z',
+          },
+          201,
+        );
+      },
+    });
+    const { user } = renderApp('/app/schools/1/pupils/7');
+    const table = await screen.findByTestId('pupil-scores');
+    const marked = within(table)
+      .getAllByRole('button', { name: /^Notities bij/ })
+      .map((button) => [button.getAttribute('aria-label'), button.dataset.hasNotes ?? null]);
+    expect(marked).toEqual([
+      ['Notities bij E 2024-2025 (1)', 'true'],
+      ['Notities bij M 2024-2025 (0)', null],
+    ]);
+    await user.click(within(table).getByRole('button', { name: 'Notities bij E 2024-2025 (1)' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Ziek tijdens de toets.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Vooruitblik: Herkansing in februari.')).toBeInTheDocument();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Notitie bij dit resultaat/ }),
+      'Tweede notitie',
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: /^Vooruitblik/ }), 'Oefenen met breuken');
+    await user.click(within(dialog).getByRole('button', { name: 'Notitie opslaan' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toEqual({
+      citoTestScoreId: withNote.id,
+      content: 'Tweede notitie',
+      forwardLooking: 'Oefenen met breuken',
+    });
   });
 });
