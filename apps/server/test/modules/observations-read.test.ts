@@ -236,8 +236,8 @@ describe('GET /social_emotional_observation/', () => {
         );
     const before = (await reads()).length;
     expect((await get('senco', `pupil_id=${pupil(0).id}`)).statusCode).toBe(200);
-    const after = await reads();
-    expect(after).toHaveLength(before + 1);
-    expect(after.at(-1)?.schoolId).toBe(f.school.id);
+    // The audit row is written once the answer has gone out (onResponse): wait for it rather than race it.
+    await expect.poll(async () => (await reads()).length).toBe(before + 1);
+    expect((await reads()).at(-1)?.schoolId).toBe(f.school.id);
   });
 });

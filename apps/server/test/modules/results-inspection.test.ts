@@ -201,7 +201,12 @@ describe('GET /school-inspection/{id}/ and PATCH /schools/{id}/schoolweging/', (
 
   it('refuses a bad schoolweging with a field message and non-superusers with 403, changing nothing', async () => {
     await patch('superuser', { schoolweging: 28 });
-    const before = await rowCounts(t.database.db);
+    // Audit rows of earlier reads are written after their answers: compare every other table.
+    const counts = async () => {
+      const { audit_log: _audit, ...rest } = await rowCounts(t.database.db);
+      return rest;
+    };
+    const before = await counts();
     for (const value of [19.9, 40.5, 'abc']) {
       const response = await patch('superuser', { schoolweging: value });
       expect(response.statusCode).toBe(400);
@@ -211,7 +216,7 @@ describe('GET /school-inspection/{id}/ and PATCH /schools/{id}/schoolweging/', (
     expect((await patch('senco', { schoolweging: 30 })).statusCode).toBe(403);
     expect((await patch('teacher', { schoolweging: 30 })).statusCode).toBe(403);
     expect((await patch('outsider', { schoolweging: 30 })).statusCode).toBe(404);
-    expect(await rowCounts(t.database.db)).toEqual(before);
+    expect(await counts()).toEqual(before);
     const body = schoolInspectionSchema.parse((await get('superuser')).json());
     expect(body.schoolweging).toBe(28);
   });
