@@ -67,3 +67,27 @@ test("a teacher moves a pupil to another instruction group by drag and drop and 
   await expect(log.locator('tbody tr').first()).toContainText('Spelling');
   expect(name.length).toBeGreaterThan(0);
 });
+
+test('a teacher adds a score note from the group results table and sees the icon', async ({ page }) => {
+  await login(page, 'leerkracht');
+  const group = await groupId(page, 'Groep 6A');
+  await page.goto(`/app/schools/${REGENBOOG_ID}/groups/${group}/results`);
+  const table = page.getByTestId('group-results');
+  const button = table
+    .locator('tbody tr')
+    .getByRole('button', { name: /^Notities bij/ })
+    .last();
+  const label = (await button.getAttribute('aria-label')) ?? '';
+  const count = Number(/\((\d+)\)$/.exec(label)?.[1] ?? '0');
+  await button.click();
+  const dialog = page.getByRole('dialog');
+  await dialog
+    .getByRole('textbox', { name: /^Notitie bij dit resultaat/ })
+    .fill('Meer tijd nodig bij dictee (e2e)');
+  await dialog.getByRole('textbox', { name: /^Vooruitblik/ }).fill('Extra oefening in de instructiegroep');
+  await dialog.getByRole('button', { name: 'Notitie opslaan' }).click();
+  await expect(dialog.getByText('Meer tijd nodig bij dictee (e2e)')).toBeVisible();
+  await page.keyboard.press('Escape');
+  const after = table.getByRole('button', { name: label.replace(/\(\d+\)$/, `(${count + 1})`) });
+  await expect(after).toHaveAttribute('data-has-notes', 'true');
+});

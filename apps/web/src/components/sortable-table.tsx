@@ -41,6 +41,8 @@ interface SortableTableProps<Key extends string> extends Omit<TableProps, 'child
   caption?: ReactNode;
   /** Scrolls sideways below this width. */
   minWidth?: number;
+  /** Headers of columns after the sortable ones that do not sort (e.g. actions). */
+  trailingHeaders?: readonly MessageId[];
   /** The body rows, in the order `sort` asks for. */
   children: ReactNode;
 }
@@ -55,6 +57,7 @@ export function SortableTable<Key extends string>({
   onSort,
   caption,
   minWidth = 0,
+  trailingHeaders = [],
   children,
   ...tableProps
 }: SortableTableProps<Key>) {
@@ -81,6 +84,11 @@ export function SortableTable<Key extends string>({
                 </Table.Th>
               );
             })}
+            {trailingHeaders.map((label) => (
+              <Table.Th key={label} scope="col" ta="right">
+                {intl.formatMessage({ id: label })}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>

@@ -14,6 +14,7 @@ import { useUserSettings } from '../api/user-settings';
 import { dleLabel, formatGrowth, formatScore, referenceLabel, testLabel } from '../lib/format';
 import { groupPupilRow, sortGroupRows, type GroupSortKey } from '../lib/group-results';
 import { ScoreCell } from './score-cell';
+import { ScoreNoteButton } from './score-note-button';
 
 const COLUMNS: SortableColumn<GroupSortKey>[] = [
   { key: 'name', label: 'results.column.pupil', align: 'left' },
@@ -61,7 +62,8 @@ export function GroupSubjectTable({ schoolId, result, subjectId, moment, caption
       sort={sort}
       onSort={toggle}
       caption={caption}
-      minWidth={820}
+      minWidth={860}
+      trailingHeaders={['scoreNotes.column']}
       striped
       highlightOnHover
       data-testid="group-results"
@@ -76,7 +78,7 @@ export function GroupSubjectTable({ schoolId, result, subjectId, moment, caption
               </Anchor>
             </Table.Th>
             {score === null ? (
-              <Table.Td colSpan={COLUMNS.length - 1}>
+              <Table.Td colSpan={COLUMNS.length}>
                 <Text size="sm" c="dimmed">
                   {intl.formatMessage({
                     id: pupil.citoIsExcluded ? 'results.empty.excluded' : 'results.group.noResult',
@@ -103,6 +105,13 @@ export function GroupSubjectTable({ schoolId, result, subjectId, moment, caption
                   {referenceLabel(score.projectedReferenceLevel)}
                 </Table.Td>
                 <Table.Td ta="right">{formatGrowth(intl.locale, growth)}</Table.Td>
+                <Table.Td ta="right">
+                  <ScoreNoteButton
+                    scoreId={score.id}
+                    notes={pupil.citoNotes.filter((note) => note.citoTestScoreId === score.id)}
+                    label={`${fullName(pupil)}, ${caption}`}
+                  />
+                </Table.Td>
               </>
             )}
           </Table.Tr>

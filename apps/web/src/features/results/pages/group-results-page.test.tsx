@@ -211,6 +211,73 @@ describe('group results page', () => {
     ).toBeInTheDocument();
   });
 
+  it('marks the results with notes and adds a score note from the group table', async () => {
+    const noted = score(1, SP, 2024, 'E', 85, 80);
+    const plain = score(2, SP, 2024, 'E', 55, 20);
+    const posts: unknown[] = [];
+    signIn();
+    fakeApi({
+      'GET /api/1.0/profile/': jsonResponse(profile),
+      'GET /api/1.0/schools/1/': jsonResponse(school),
+      'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
+      'GET /api/1.0/year_classes/40/result/': jsonResponse(
+        yearClassResult([
+          groupPupil(1, ['Jan', 'van', 'Dijk'], [noted], {
+            citoNotes: [
+              {
+                id: 3,
+                pupilId: 1,
+                citoTestScoreId: noted.id,
+                methodTestScoreId: null,
+                category: 'cito_score',
+                content: 'Goed gegaan.',
+                forwardLooking: null,
+                dateCreated: '2025-06-20T10:00:00Z',
+              },
+            ],
+          }),
+          groupPupil(2, ['Anna', 'de', 'Boer'], [plain]),
+        ]),
+      ),
+      'POST /api/1.0/cito_score_note/': (request) => {
+        posts.push(request.body);
+        return jsonResponse(
+          {
+            id: 4,
+            pupilId: 2,
+            citoTestScoreId: plain.id,
+            methodTestScoreId: null,
+            category: 'cito_score',
+            content: 'x',
+            forwardLooking: null,
+            dateCreated: '2026-03-15T10:00:00Z',
+          },
+          201,
+        );
+      },
+    });
+    const { user } = renderApp('/app/schools/1/groups/40/results');
+    const table = await screen.findByTestId('group-results');
+    const [anna, jan] = bodyRows(table);
+    expect(within(jan!).getByRole('button', { name: /^Notities bij Jan van Dijk/ }).dataset.hasNotes).toBe(
+      'true',
+    );
+    const annaButton = within(anna!).getByRole('button', { name: /^Notities bij Anna de Boer/ });
+    expect(annaButton.dataset.hasNotes).toBeUndefined();
+    await user.click(annaButton);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Notitie bij dit resultaat/ }),
+      'Spelling oefenen',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Notitie opslaan' }));
+    await waitFor(() =>
+      expect(posts).toEqual([
+        { citoTestScoreId: plain.id, content: 'Spelling oefenen', forwardLooking: null },
+      ]),
+    );
+  });
+
   it('colours every cell of a result by the percentile when the settings choose it', async () => {
     // Percentile 70 is level II: good by level, middle by percentile (75/25).
     serve(yearClassResult([groupPupil(1, ['Jan', 'van', 'Dijk'], [score(1, SP, 2024, 'E', 85, 70)])]), {
