@@ -23,6 +23,7 @@ export * from './api/group-results';
 export * from './api/pupils';
 export * from './api/notes';
 export * from './api/score-notes';
+export * from './api/year-class-notes';
 export * from './observation-logic';
 export * from './api/observations';
 export * from './approach-logic';

@@ -2,6 +2,7 @@ import { accountEndpoints, adminEndpoints, authEndpoints, settingsEndpoints } fr
 import { approachEndpoints } from './approaches';
 import { noteEndpoints } from './notes';
 import { scoreNoteEndpoints } from './score-notes';
+import { yearClassNoteEndpoints } from './year-class-notes';
 import { observationEndpoints } from './observations';
 import { pupilEndpoints, resultEndpoints } from './results';
 import {
@@ -30,6 +31,7 @@ export {
   scoreNoteEndpoints,
   settingsEndpoints,
   shellEndpoints,
+  yearClassNoteEndpoints,
 };
 
 /** Every endpoint of the API, by domain: the server registers each, tests walk them all. */
@@ -50,4 +52,5 @@ export const endpoints = {
   approaches: approachEndpoints,
   notes: noteEndpoints,
   scoreNotes: scoreNoteEndpoints,
+  yearClassNotes: yearClassNoteEndpoints,
 };

@@ -1,3 +1,4 @@
 /* The notes module's public face: other modules import only from here. */
 export { noteRoutes } from './routes';
 export { scoreNoteRoutes } from './score-note-routes';
+export { yearClassNoteRoutes } from './year-class-note-routes';
