@@ -16,6 +16,7 @@ import { shortMomentLabel, yearLabel } from '../lib/format';
 import { subjectMoments } from '../lib/group-results';
 import { EmptyState } from './empty-state';
 import { GroupSubjectTable } from './group-subject-table';
+import { MomentNotes } from './moment-notes';
 import { MethodResultsTable } from './method-results-table';
 
 interface GroupSubjectPanelProps {
@@ -97,6 +98,7 @@ export function GroupSubjectPanel({
               { subject: subjectName, moment: label(moment) },
             )}
           />
+          <MomentNotes result={result} subjectId={subjectId} moment={moment} momentLabel={label(moment)} />
           <Title order={3} size="h4">
             {intl.formatMessage({ id: 'results.group.trendTitle' }, { subject: subjectName })}
           </Title>

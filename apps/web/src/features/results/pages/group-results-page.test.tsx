@@ -278,6 +278,65 @@ describe('group results page', () => {
     );
   });
 
+  it("shows the group's notes on the chosen test moment with the pupils they name, and adds one", async () => {
+    const posts: unknown[] = [];
+    const base = yearClassResult([
+      groupPupil(1, ['Jan', 'van', 'Dijk'], [score(1, SP, 2024, 'E', 85, 80)]),
+      groupPupil(2, ['Anna', 'de', 'Boer'], [score(2, SP, 2024, 'E', 55, 20)]),
+    ]);
+    const result = {
+      ...base,
+      testMomentNotes: [
+        {
+          id: 8,
+          yearClassId: base.group.id,
+          kind: 'test_moment' as const,
+          subjectId: SP,
+          calendarYear: 2024,
+          yearTime: 'E' as const,
+          methodTestId: null,
+          content: 'Dictee ging moeizaam.',
+          relatedPupilIds: [2],
+          relatedPupils: [{ id: 2, firstName: 'Anna', lastNamePrefix: 'de', lastName: 'Boer' }],
+          dateCreated: '2025-06-20T10:00:00Z',
+        },
+      ],
+    };
+    signIn();
+    fakeApi({
+      'GET /api/1.0/profile/': jsonResponse(profile),
+      'GET /api/1.0/schools/1/': jsonResponse(school),
+      'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
+      'GET /api/1.0/year_classes/40/result/': jsonResponse(result),
+      'POST /api/1.0/year_class_notes/': (request) => {
+        posts.push(request.body);
+        return jsonResponse({ ...result.testMomentNotes[0], id: 9 }, 201);
+      },
+    });
+    const { user } = renderApp('/app/schools/1/groups/40/results');
+    const notes = await screen.findByTestId('moment-notes');
+    expect(within(notes).getByText('Dictee ging moeizaam.')).toBeInTheDocument();
+    expect(within(notes).getByText('Over: Anna de Boer')).toBeInTheDocument();
+    await user.type(
+      within(notes).getByRole('textbox', { name: /^Nieuwe notitie/ }),
+      'Herhalen na de vakantie',
+    );
+    await user.click(within(notes).getByRole('button', { name: 'Notitie opslaan' }));
+    await waitFor(() =>
+      expect(posts).toEqual([
+        {
+          yearClassId: base.group.id,
+          kind: 'test_moment',
+          subjectId: SP,
+          calendarYear: 2024,
+          yearTime: 'E',
+          content: 'Herhalen na de vakantie',
+          relatedPupils: [],
+        },
+      ]),
+    );
+  });
+
   it('colours every cell of a result by the percentile when the settings choose it', async () => {
     // Percentile 70 is level II: good by level, middle by percentile (75/25).
     serve(yearClassResult([groupPupil(1, ['Jan', 'van', 'Dijk'], [score(1, SP, 2024, 'E', 85, 70)])]), {
