@@ -1,5 +1,5 @@
 import { fullName, type AttentionReason } from '@leerzicht/contract';
-import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
@@ -7,7 +7,9 @@ import { SchoolHeader, useSchoolQuery } from '../../../entities/school';
 import type { MessageId } from '../../../i18n/messages';
 import { parseRouteId } from '../../../lib/route-ids';
 import { useGroupObservations } from '../api/observations';
+import { ManageAspectsButton } from '../components/manage-aspects-button';
 import { RatingCell } from '../components/rating-cell';
+import { useCanManageAspects } from '../lib/aspect-permissions';
 import { useAspectLabel } from '../lib/aspects';
 
 const REASON: Record<AttentionReason, MessageId> = {
@@ -17,7 +19,8 @@ const REASON: Record<AttentionReason, MessageId> = {
 
 /**
  * `/app/schools/:schoolId/groups/:yearclassId/social-emotional`: each pupil's latest observation as a colour table,
- * pupils who need attention first (an aspect at 2 or lower, or a mean that fell by a point).
+ * pupils who need attention first (an aspect at 2 or lower, or a mean that fell by a point). Superusers and sencos
+ * manage the school's aspects from here.
  */
 export function GroupObservationsPage() {
   const intl = useIntl();
@@ -27,6 +30,7 @@ export function GroupObservationsPage() {
   const { data: school } = useSchoolQuery(schoolId);
   const { data } = useGroupObservations(yearClassId);
   const label = useAspectLabel();
+  const canManageAspects = useCanManageAspects(schoolId);
   if (!school || !data || data.view !== 'group') return <PageLoader />;
   const group = school.classes.find((item) => item.yearClassId === yearClassId);
   const groupName = group?.yearClassName ?? '';
@@ -34,17 +38,20 @@ export function GroupObservationsPage() {
   const observed = data.pupils.filter((row) => row.latest !== null).length;
   return (
     <Stack gap="lg">
-      <SchoolHeader
-        school={school}
-        title={intl.formatMessage({ id: 'observations.group.title' }, { group: groupName })}
-        crumbs={[
-          {
-            label: intl.formatMessage({ id: 'results.groups.title' }),
-            to: `/app/schools/${schoolId}/groups`,
-          },
-          { label: groupName },
-        ]}
-      />
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <SchoolHeader
+          school={school}
+          title={intl.formatMessage({ id: 'observations.group.title' }, { group: groupName })}
+          crumbs={[
+            {
+              label: intl.formatMessage({ id: 'results.groups.title' }),
+              to: `/app/schools/${schoolId}/groups`,
+            },
+            { label: groupName },
+          ]}
+        />
+        {canManageAspects && <ManageAspectsButton schoolId={schoolId} />}
+      </Group>
       {data.pupils.length === 0 ? (
         <Text c="dimmed">{intl.formatMessage({ id: 'observations.group.noPupils' })}</Text>
       ) : (
