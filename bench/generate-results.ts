@@ -13,7 +13,7 @@ import {
   pupilDetail,
   SUBJECTS,
   yearClassResult,
-} from '../apps/web/src/features/results/testing/fixtures';
+} from '../apps/web/src/test/result-fixtures';
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run renders the same data. */
 function random(seed: number): () => number {

@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   const { GroupResultsPage } = await import('../apps/web/src/features/results/pages/group-results-page');
   const { PupilPage } = await import('../apps/web/src/features/results/pages/pupil-page');
   const { profile, school } = await import('../apps/web/src/test/fixtures');
-  const { SETTINGS } = await import('../apps/web/src/features/results/testing/fixtures');
+  const { SETTINGS } = await import('../apps/web/src/test/result-fixtures');
   const { generateResults } = await import('./generate-results');
 
   const data = generateResults(PUPILS, YEARS, SUBJECTS, profile.currentSchoolYear);

@@ -22,7 +22,7 @@ import { settingsRoutes } from './modules/settings/index';
 import { invitationRoutes } from './modules/invitations/index';
 import { colleagueRoutes } from './modules/colleagues/index';
 import { permissionRoutes } from './modules/permissions/index';
-import { noteRoutes, scoreNoteRoutes, yearClassNoteRoutes } from './modules/notes/index';
+import { allNoteRoutes, noteRoutes, scoreNoteRoutes, yearClassNoteRoutes } from './modules/notes/index';
 import { observationRoutes } from './modules/observations/index';
 import { approachRoutes } from './modules/approaches/index';
 import { shellRoutes } from './modules/shell/index';
@@ -90,6 +90,7 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
       await noteRoutes(api, ctx);
       await scoreNoteRoutes(api, ctx);
       await yearClassNoteRoutes(api, ctx);
+      await allNoteRoutes(api, ctx);
       await approachRoutes(api, ctx);
     },
     { prefix: API_PREFIX },

@@ -21,6 +21,7 @@ export * from './api/catalog';
 export * from './api/results';
 export * from './api/group-results';
 export * from './api/pupils';
+export * from './api/all-notes';
 export * from './api/notes';
 export * from './api/score-notes';
 export * from './api/year-class-notes';

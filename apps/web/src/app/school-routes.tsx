@@ -9,7 +9,7 @@ import { lazyPage } from './lazy-page';
  */
 const later = (path: string): RouteObject => ({ path, element: <NotFoundView /> });
 
-const groupPages = ['worksheet', 'goals', 'notes'];
+const groupPages = ['worksheet', 'goals'];
 
 /** The children of /app/schools/:schoolId (spec section 2), rendered inside SchoolScope. */
 export const schoolRoutes: RouteObject[] = [
@@ -75,6 +75,13 @@ export const schoolRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('../features/instruction-groups/pages/instruction-groups-page'),
       (module) => module.InstructionGroupsPage,
+    ),
+  },
+  {
+    path: 'groups/:yearclassId/notes',
+    lazy: lazyPage(
+      () => import('../features/group-notes/pages/group-notes-page'),
+      (module) => module.GroupNotesPage,
     ),
   },
   ...groupPages.map((page) => later(`groups/:yearclassId/${page}`)),

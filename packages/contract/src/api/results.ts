@@ -68,6 +68,9 @@ export const yearClassNoteSchema = z.object({
   methodTestId: z.number().int().nullable(),
   content: z.string(),
   relatedPupilIds: z.array(z.number().int()),
+  /** Read only by its author, sencos and school superusers. */
+  confidential: z.boolean(),
+  authorId: z.number().int().nullable(),
   dateCreated: z.string(),
 });
 export type YearClassNote = z.infer<typeof yearClassNoteSchema>;
@@ -256,6 +259,9 @@ export const scoreNoteSchema = z.object({
   category: z.string(),
   content: z.string(),
   forwardLooking: z.string().nullable(),
+  /** Read only by its author, sencos and school superusers. */
+  confidential: z.boolean(),
+  authorId: z.number().int().nullable(),
   dateCreated: z.string(),
 });
 export type ScoreNote = z.infer<typeof scoreNoteSchema>;

@@ -26,6 +26,7 @@ export const citoScoreNoteCreateSchema = z.object({
   content,
   forwardLooking: forwardLooking.optional().default(null),
   category: category.optional().default('cito_score'),
+  confidential: z.boolean().optional().default(false),
 });
 export type CitoScoreNoteCreate = z.input<typeof citoScoreNoteCreateSchema>;
 
@@ -39,6 +40,7 @@ export const methodScoreNoteCreateSchema = z.object({
   methodTestScoreId: idSchema,
   content,
   category: category.optional().default('method_score'),
+  confidential: z.boolean().optional().default(false),
   forwardLooking: noForwardLooking,
 });
 export type MethodScoreNoteCreate = z.input<typeof methodScoreNoteCreateSchema>;
@@ -50,9 +52,20 @@ export const citoScoreNoteUpdateSchema = z
     content: content.optional(),
     forwardLooking: forwardLooking.optional(),
     category: category.optional(),
+    confidential: z.boolean().optional(),
   })
   .refine(changed, { message: NOTE_ERRORS.nothingToChange });
 export const methodScoreNoteUpdateSchema = z
-  .object({ content: content.optional(), category: category.optional(), forwardLooking: noForwardLooking })
+  .object({
+    content: content.optional(),
+    category: category.optional(),
+    confidential: z.boolean().optional(),
+    forwardLooking: noForwardLooking,
+  })
   .refine(changed, { message: NOTE_ERRORS.nothingToChange });
-export type ScoreNoteUpdate = { content?: string; category?: string; forwardLooking?: string | null };
+export type ScoreNoteUpdate = {
+  content?: string;
+  category?: string;
+  confidential?: boolean;
+  forwardLooking?: string | null;
+};

@@ -32,6 +32,7 @@ export const yearClassNoteCreateSchema = z
     methodTestId: idSchema.nullable().optional().default(null),
     content,
     relatedPupils: relatedPupils.optional().default([]),
+    confidential: z.boolean().optional().default(false),
   })
   .superRefine((value, context) => {
     if (value.kind === 'test_moment' && value.yearTime === null)
@@ -56,8 +57,12 @@ export const yearClassNoteCreateSchema = z
 export type YearClassNoteCreate = z.input<typeof yearClassNoteCreateSchema>;
 
 export const yearClassNoteUpdateSchema = z
-  .object({ content: content.optional(), relatedPupils: relatedPupils.optional() })
-  .refine((value) => value.content !== undefined || value.relatedPupils !== undefined, {
+  .object({
+    content: content.optional(),
+    relatedPupils: relatedPupils.optional(),
+    confidential: z.boolean().optional(),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
     message: NOTE_ERRORS.nothingToChange,
   });
 export type YearClassNoteUpdate = z.input<typeof yearClassNoteUpdateSchema>;

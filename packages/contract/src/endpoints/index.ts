@@ -1,4 +1,5 @@
 import { accountEndpoints, adminEndpoints, authEndpoints, settingsEndpoints } from './account';
+import { allNoteEndpoints } from './all-notes';
 import { approachEndpoints } from './approaches';
 import { noteEndpoints } from './notes';
 import { scoreNoteEndpoints } from './score-notes';
@@ -17,6 +18,7 @@ import {
 export {
   accountEndpoints,
   adminEndpoints,
+  allNoteEndpoints,
   approachEndpoints,
   authEndpoints,
   catalogEndpoints,
@@ -53,4 +55,5 @@ export const endpoints = {
   notes: noteEndpoints,
   scoreNotes: scoreNoteEndpoints,
   yearClassNotes: yearClassNoteEndpoints,
+  allNotes: allNoteEndpoints,
 };

@@ -29,7 +29,9 @@ export async function insertScoreNote(db: Db, values: typeof scoreNotes.$inferIn
 export async function updateScoreNote(
   db: Db,
   id: number,
-  changes: Partial<Pick<ScoreNoteRow, 'content' | 'category' | 'forwardLooking' | 'dateChanged'>>,
+  changes: Partial<
+    Pick<ScoreNoteRow, 'content' | 'category' | 'forwardLooking' | 'confidential' | 'dateChanged'>
+  >,
 ): Promise<ScoreNoteRow> {
   const [row] = await db.update(scoreNotes).set(changes).where(eq(scoreNotes.id, id)).returning();
   if (!row) throw new Error('score note not found');

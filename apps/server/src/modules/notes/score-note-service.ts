@@ -9,8 +9,9 @@ import type { AppContext } from '../../context';
 import { allowOr403, allowOr404, type SchoolAccess } from '../../platform/access/index';
 import { notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
+import { toScoreNote } from '../scores/index';
 import { authorizePupilNotes } from './access';
-import { canEditNote } from './policy';
+import { canEditNote, canSeeNote } from './policy';
 import {
   deleteScoreNote,
   findScoreNote,
@@ -21,19 +22,6 @@ import {
 } from './score-note-repository';
 
 export type ScoreKind = 'cito' | 'method';
-
-function toScoreNote(row: ScoreNoteRow): ScoreNote {
-  return {
-    id: row.id,
-    pupilId: row.pupilId,
-    citoTestScoreId: row.citoTestScoreId,
-    methodTestScoreId: row.methodTestScoreId,
-    category: row.category,
-    content: row.content,
-    forwardLooking: row.forwardLooking,
-    dateCreated: row.dateCreated.toISOString(),
-  };
-}
 
 /** The score must be a result of a pupil the user reads, in the pupil's school (else 404). */
 export async function authorizeScore(
@@ -60,6 +48,7 @@ export async function authorizeScoreNoteEdit(
   const scoreId = kind === 'cito' ? note?.citoTestScoreId : note?.methodTestScoreId;
   if (!note || scoreId === null || scoreId === undefined) throw notFound();
   const access = await authorizeScore(ctx, session, kind, scoreId);
+  allowOr404(canSeeNote(access, note));
   allowOr403(canEditNote(access, note));
   return note;
 }
@@ -82,6 +71,7 @@ export async function createScoreNote(
     category: input.category,
     content: input.content,
     forwardLooking: input.kind === 'cito' ? input.forwardLooking : null,
+    confidential: input.confidential,
     authorId: session.userId,
     dateCreated: now,
     dateChanged: now,
@@ -100,6 +90,7 @@ export async function changeScoreNote(
   const row = await updateScoreNote(ctx.db, id, {
     ...(input.content === undefined ? {} : { content: input.content }),
     ...(input.category === undefined ? {} : { category: input.category }),
+    ...(input.confidential === undefined ? {} : { confidential: input.confidential }),
     ...(kind === 'cito' && input.forwardLooking !== undefined
       ? { forwardLooking: input.forwardLooking }
       : {}),

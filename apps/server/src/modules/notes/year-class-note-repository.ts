@@ -34,7 +34,7 @@ export async function insertYearClassNote(db: Db, values: typeof yearClassNotes.
 export async function updateYearClassNote(
   db: Db,
   id: number,
-  changes: Partial<Pick<YearClassNoteRow, 'content' | 'relatedPupilIds' | 'dateChanged'>>,
+  changes: Partial<Pick<YearClassNoteRow, 'content' | 'relatedPupilIds' | 'confidential' | 'dateChanged'>>,
 ) {
   const [row] = await db.update(yearClassNotes).set(changes).where(eq(yearClassNotes.id, id)).returning();
   if (!row) throw new Error('group note not found');

@@ -6,34 +6,25 @@ import {
 } from '@leerzicht/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { allowOr403, authorizeGroup, canReadGroup, type SchoolAccess } from '../../platform/access/index';
+import {
+  allowOr403,
+  allowOr404,
+  authorizeGroup,
+  canReadGroup,
+  type SchoolAccess,
+} from '../../platform/access/index';
 import { badRequest, notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
+import { toYearClassNote } from '../scores/index';
 import { findUserById } from '../../platform/user-lookup';
-import { canEditNote, mayUseNotes } from './policy';
+import { canEditNote, canSeeNote, mayUseNotes } from './policy';
 import {
   deleteYearClassNote,
   findYearClassNote,
   insertYearClassNote,
   pupilsInGroup,
   updateYearClassNote,
-  type YearClassNoteRow,
 } from './year-class-note-repository';
-
-function toNote(row: YearClassNoteRow): YearClassNote {
-  return {
-    id: row.id,
-    yearClassId: row.yearClassId,
-    kind: row.kind,
-    subjectId: row.subjectId,
-    calendarYear: row.calendarYear,
-    yearTime: row.yearTime,
-    methodTestId: row.methodTestId,
-    content: row.content,
-    relatedPupilIds: row.relatedPupilIds,
-    dateCreated: row.dateCreated.toISOString(),
-  };
-}
 
 /** The group must be one the user reads (404), the user not restricted (403). */
 export async function authorizeGroupNotes(
@@ -52,6 +43,7 @@ export async function authorizeGroupNoteEdit(ctx: AppContext, session: ActiveSes
   const note = await findYearClassNote(ctx.db, id);
   if (!note) throw notFound();
   const access = await authorizeGroupNotes(ctx, session, note.yearClassId);
+  allowOr404(canSeeNote(access, note));
   allowOr403(canEditNote(access, note));
   return { access, note };
 }
@@ -81,11 +73,12 @@ export async function createYearClassNote(
     methodTestId: input.kind === 'method_test' ? input.methodTestId : null,
     content: input.content,
     relatedPupilIds: related,
+    confidential: input.confidential,
     authorId: session.userId,
     dateCreated: now,
     dateChanged: now,
   });
-  return toNote(row);
+  return toYearClassNote(row);
 }
 
 export async function changeYearClassNote(
@@ -104,9 +97,10 @@ export async function changeYearClassNote(
   const row = await updateYearClassNote(ctx.db, id, {
     ...(input.content === undefined ? {} : { content: input.content.trim() }),
     ...(related === undefined ? {} : { relatedPupilIds: related }),
+    ...(input.confidential === undefined ? {} : { confidential: input.confidential }),
     dateChanged: ctx.now(),
   });
-  return toNote(row);
+  return toYearClassNote(row);
 }
 
 export async function removeYearClassNote(

@@ -1,5 +1,6 @@
 import type { PupilDetail } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
+import { noteReaderOf } from '../../platform/access/index';
 import type { ActiveSession } from '../../platform/sessions';
 import {
   findNorms,
@@ -22,7 +23,8 @@ export async function getPupilDetail(
   pupilId: number,
   schoolId: number,
 ): Promise<PupilDetail> {
-  const { pupil } = await requirePupil(ctx, session, pupilId, schoolId);
+  const { pupil, access } = await requirePupil(ctx, session, pupilId, schoolId);
+  const reader = await noteReaderOf(ctx.db, access);
   const { db } = ctx;
   const ids = [pupil.id];
   const [enrolments, subjects, national, methodScores, scoreNotes, approaches, outflowAdvice, pin] =
@@ -31,7 +33,7 @@ export async function getPupilDetail(
       listSubjects(db),
       listNationalScores(db, schoolId, ids),
       listMethodScores(db, schoolId, ids),
-      listScoreNotes(db, schoolId, ids),
+      listScoreNotes(db, schoolId, ids, reader),
       listApproaches(db, schoolId, ids),
       findOutflowAdvice(db, schoolId, pupil.id),
       findPin(db, session.userId, pupil.id),

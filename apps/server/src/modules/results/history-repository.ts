@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { yearTimeSchema, type YearClassNote } from '@leerzicht/contract';
 import type { Db } from '../../db/client';
+import { readableNotes, type NoteReader } from '../../platform/access/index';
 import { yearClassNotes, yearClasses } from '../../db/schema/index';
 import {
   aggregateColumns,
@@ -10,6 +11,7 @@ import {
   inGroups,
   rankedScores,
   selectRows,
+  toYearClassNote,
   type RankedScope,
 } from '../scores/index';
 
@@ -59,6 +61,7 @@ export async function listMomentNotes(
   db: Db,
   schoolId: number,
   groupIds: readonly number[] | null,
+  reader: NoteReader,
 ): Promise<YearClassNote[]> {
   const rows = await db
     .select()
@@ -68,23 +71,9 @@ export async function listMomentNotes(
         eq(yearClassNotes.schoolId, schoolId),
         eq(yearClassNotes.kind, 'test_moment'),
         inGroups(sql`${yearClassNotes.yearClassId}`, groupIds),
+        readableNotes(reader, yearClassNotes),
       ),
     )
     .orderBy(asc(yearClassNotes.calendarYear), asc(yearClassNotes.id));
-  return rows.map(toNote);
-}
-
-export function toNote(row: typeof yearClassNotes.$inferSelect): YearClassNote {
-  return {
-    id: row.id,
-    yearClassId: row.yearClassId,
-    kind: row.kind,
-    subjectId: row.subjectId,
-    calendarYear: row.calendarYear,
-    yearTime: row.yearTime,
-    methodTestId: row.methodTestId,
-    content: row.content,
-    relatedPupilIds: row.relatedPupilIds,
-    dateCreated: row.dateCreated.toISOString(),
-  };
+  return rows.map(toYearClassNote);
 }

@@ -1,5 +1,6 @@
 import { compareMoments, momentKey, type Exam, type SchoolHistory } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
+import { noteReaderOf } from '../../platform/access/index';
 import type { ActiveSession } from '../../platform/sessions';
 import { listSubjects, normsInScope, toAggregate } from '../scores/index';
 import { requireResultScope } from './access';
@@ -27,7 +28,7 @@ export async function getSchoolHistory(
     historyAggregates(ctx.db, ranked),
     listSubjects(ctx.db),
     listSchoolYearClasses(ctx.db, schoolId),
-    listMomentNotes(ctx.db, schoolId, scope.groupIds),
+    listMomentNotes(ctx.db, schoolId, scope.groupIds, await noteReaderOf(ctx.db, scope.access)),
     listAmbitions(ctx.db, schoolId),
     normsInScope(ctx.db, ranked),
   ]);

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { yearTimeSchema } from '@leerzicht/contract';
 import type { Db } from '../../db/client';
+import { readableNotes, type NoteReader } from '../../platform/access/index';
 import {
   pupilApproachLogs,
   pupilApproaches,
@@ -76,11 +77,17 @@ export function groupAggregates(db: Db, schoolId: number, pupilIds: readonly num
   );
 }
 
-export function listGroupNotes(db: Db, schoolId: number, yearClassId: number) {
+export function listGroupNotes(db: Db, schoolId: number, yearClassId: number, reader: NoteReader) {
   return db
     .select()
     .from(yearClassNotes)
-    .where(and(eq(yearClassNotes.schoolId, schoolId), eq(yearClassNotes.yearClassId, yearClassId)))
+    .where(
+      and(
+        eq(yearClassNotes.schoolId, schoolId),
+        eq(yearClassNotes.yearClassId, yearClassId),
+        readableNotes(reader, yearClassNotes),
+      ),
+    )
     .orderBy(asc(yearClassNotes.calendarYear), asc(yearClassNotes.dateCreated), asc(yearClassNotes.id));
 }
 

@@ -1,5 +1,6 @@
 import { compareMoments, compareNames, type Moment, type YearClassResult } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
+import { noteReaderOf } from '../../platform/access/index';
 import type { ActiveSession } from '../../platform/sessions';
 import {
   findNorms,
@@ -10,9 +11,9 @@ import {
   listSubjects,
   scoreWindows,
   toAggregate,
+  toYearClassNote,
 } from '../scores/index';
 import { requireYearClass } from './access';
-import { toNote } from './history-repository';
 import {
   approachYear,
   groupAggregates,
@@ -43,7 +44,8 @@ export async function getYearClassResult(
   session: ActiveSession,
   yearClassId: number,
 ): Promise<YearClassResult> {
-  const { yearClass } = await requireYearClass(ctx, session, yearClassId);
+  const { yearClass, scope } = await requireYearClass(ctx, session, yearClassId);
+  const reader = await noteReaderOf(ctx.db, scope.access);
   const { db } = ctx;
   const schoolId = yearClass.schoolId;
   const { nationalSince, methodSince } = scoreWindows(ctx.now());
@@ -57,9 +59,9 @@ export async function getYearClassResult(
       groupHasGoals(db, schoolId, yearClass.id),
       listNationalScores(db, schoolId, ids, nationalSince),
       listMethodScores(db, schoolId, ids, methodSince),
-      listScoreNotes(db, schoolId, ids),
+      listScoreNotes(db, schoolId, ids, reader),
       groupAggregates(db, schoolId, ids, nationalSince),
-      listGroupNotes(db, schoolId, yearClass.id),
+      listGroupNotes(db, schoolId, yearClass.id, reader),
       listApproaches(db, schoolId, ids, expectedYear),
       lastApproachChange(db, schoolId, ids, expectedYear),
     ]);
@@ -124,13 +126,13 @@ export async function getYearClassResult(
     testMomentNotes: groupNotes
       .filter((note) => note.kind === 'test_moment')
       .map((note) => ({
-        ...toNote(note),
+        ...toYearClassNote(note),
         relatedPupils: note.relatedPupilIds.flatMap((id) => {
           const pupil = names.get(id);
           return pupil ? [pupil] : [];
         }),
       })),
-    methodTestNotes: groupNotes.filter((note) => note.kind === 'method_test').map(toNote),
+    methodTestNotes: groupNotes.filter((note) => note.kind === 'method_test').map(toYearClassNote),
     approachesInfo: {
       classYear: yearClass.calendarYear,
       expectedYear,

@@ -5,6 +5,7 @@
  */
 export { findNorms, listSubjects, type NormKey } from '../catalog/index';
 export { listApproaches, listMethodScores, listScoreNotes, normsInScope } from './repository';
+export { toScoreNote, toYearClassNote } from './note-views';
 export { type PupilGrowth } from './score-rows';
 export {
   aggregateColumns,

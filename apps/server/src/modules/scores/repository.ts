@@ -1,7 +1,9 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { nationalNormSchema, type MethodScore, type ScoreNote } from '@leerzicht/contract';
 import type { Db } from '../../db/client';
+import { readableNotes, type NoteReader } from '../../platform/access/index';
 import { methodTestScores, methodTests, methods, pupilApproaches, scoreNotes } from '../../db/schema/index';
+import { toScoreNote } from './note-views';
 import { nationalScoreRowSchema } from './score-rows';
 import { inIds, rankedScores, selectRows, type RankedScope } from './score-sql';
 
@@ -73,22 +75,20 @@ export async function listScoreNotes(
   db: Db,
   schoolId: number,
   pupilIds: readonly number[],
+  reader: NoteReader,
 ): Promise<ScoreNote[]> {
   const rows = await db
     .select()
     .from(scoreNotes)
-    .where(and(eq(scoreNotes.schoolId, schoolId), inIds(sql`${scoreNotes.pupilId}`, pupilIds)))
+    .where(
+      and(
+        eq(scoreNotes.schoolId, schoolId),
+        inIds(sql`${scoreNotes.pupilId}`, pupilIds),
+        readableNotes(reader, scoreNotes),
+      ),
+    )
     .orderBy(asc(scoreNotes.dateCreated), asc(scoreNotes.id));
-  return rows.map((row) => ({
-    id: row.id,
-    pupilId: row.pupilId,
-    citoTestScoreId: row.citoTestScoreId,
-    methodTestScoreId: row.methodTestScoreId,
-    category: row.category,
-    content: row.content,
-    forwardLooking: row.forwardLooking,
-    dateCreated: row.dateCreated.toISOString(),
-  }));
+  return rows.map(toScoreNote);
 }
 
 /** The pupils' instruction groups per subject, ascending by school year; with `calendarYear` only that year's. */

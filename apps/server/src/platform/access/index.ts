@@ -7,3 +7,4 @@ export {
 } from './resolver';
 export { allowOr403, allowOr404, canReadGroup, canReadPupil, isSuperuser } from './policy';
 export { authorizeGroup, authorizePupil, authorizeSchool } from './guards';
+export { noteReaderOf, readableNotes, type NoteReader } from './note-reader';

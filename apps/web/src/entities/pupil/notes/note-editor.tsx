@@ -6,7 +6,7 @@ import { LimitedTextarea } from '../../../components/forms/limited-textarea';
 import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { isSuppressed } from '../../../lib/api-client';
 import { fieldError, fieldErrorsOf } from '../../../lib/server-errors';
-import { useNoteDraft } from './note-draft';
+import { useNoteDraft } from '../../../lib/note-draft';
 
 export interface NoteValues {
   content: string;

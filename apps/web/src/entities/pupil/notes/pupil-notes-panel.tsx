@@ -3,24 +3,9 @@ import { Button, Card, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/c
 import { useCallback, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { LeaveGuard } from '../../../components/leave-guard';
-import type { MessageId } from '../../../i18n/messages';
+import { useCategoryLabel } from '../../../lib/note-category-label';
 import { useCreateNote, useDeleteNote, useNoteCategories, usePupilNotes, useUpdateNote } from './notes-api';
 import { NoteEditor } from './note-editor';
-
-const BUILT_IN: Record<string, MessageId> = {
-  general: 'notes.category.general',
-  method_score: 'notes.category.method_score',
-  cito_score: 'notes.category.cito_score',
-  social_emotional: 'notes.category.social_emotional',
-};
-
-function useCategoryLabel() {
-  const intl = useIntl();
-  return (category: { code: string | null; name: string }) => {
-    const id = category.code ? BUILT_IN[category.code] : undefined;
-    return id ? intl.formatMessage({ id }) : category.name;
-  };
-}
 
 /** The pupil's notes: active and archived, a new note, and per note edit, archive or restore, and delete. */
 export function PupilNotesPanel({ pupilId, schoolId }: { pupilId: number; schoolId: number }) {

@@ -7,7 +7,7 @@ import { useSchoolInspectionQuery } from '../api/school-inspection';
 import { formatScore, yearLabel } from '../lib/format';
 import { inspectionChart, signalState, type SignalState } from '../lib/inspection';
 import { SchoolwegingForm } from './schoolweging-form';
-import { useSubjectName } from './subject-name';
+import { useSubjectName } from '../../../lib/subject-name';
 
 const STATE_MESSAGE: Record<SignalState, MessageId> = {
   above: 'results.inspection.above',

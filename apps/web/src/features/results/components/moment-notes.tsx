@@ -5,8 +5,9 @@ import { useIntl } from 'react-intl';
 import { LimitedTextarea } from '../../../components/forms/limited-textarea';
 import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { isSuppressed } from '../../../lib/api-client';
+import { useNoteDraft } from '../../../lib/note-draft';
 import { fieldError, fieldErrorsOf } from '../../../lib/server-errors';
-import { useCreateGroupNote } from '../api/group-notes';
+import { useCreateGroupNote } from '../../../entities/group';
 
 interface MomentNotesProps {
   result: YearClassResult;
@@ -18,7 +19,12 @@ interface MomentNotesProps {
 /** The group's notes on this test moment of the subject, with the pupils they name, and a new one. */
 export function MomentNotes({ result, subjectId, moment, momentLabel }: MomentNotesProps) {
   const intl = useIntl();
-  const [content, setContent] = useState('');
+  // The text is kept as a draft in the tab per group, subject and moment: a reload loses nothing.
+  const draft = useNoteDraft(
+    `moment.${result.group.id}.${subjectId}.${moment.calendarYear}.${moment.yearTime}`,
+    '',
+  );
+  const content = draft.text;
   const [pupils, setPupils] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [suppressed, setSuppressed] = useState(false);
@@ -46,7 +52,7 @@ export function MomentNotes({ result, subjectId, moment, momentLabel }: MomentNo
         relatedPupils: pupils.map(Number),
       });
       setSuppressed(isSuppressed(answer));
-      setContent('');
+      draft.clear();
       setPupils([]);
     } catch (failure) {
       const fields = fieldErrorsOf(failure);
@@ -87,7 +93,7 @@ export function MomentNotes({ result, subjectId, moment, momentLabel }: MomentNo
         <LimitedTextarea
           label={intl.formatMessage({ id: 'momentNotes.new' })}
           value={content}
-          onChange={setContent}
+          onChange={draft.setText}
           limit={NOTE_LIMIT}
           rows={2}
           error={error ?? undefined}

@@ -6,7 +6,7 @@ import { ChartPanel } from '../../../components/charts/chart-panel';
 import { useUserSettings } from '../api/user-settings';
 import { schoolSubjectChart } from '../lib/school-chart';
 import { AmbitionEditor } from './ambition-editor';
-import { useSubjectName } from './subject-name';
+import { useSubjectName } from '../../../lib/subject-name';
 
 interface SchoolSubjectCardProps {
   schoolId: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalQuantile, type NationalNorm } from '@leerzicht/contract';
-import { nationalScore } from '../testing/fixtures';
+import { nationalScore } from '../../../test/result-fixtures';
 import { pupilSubjectChart, type PupilScoreRow } from './pupil-results';
 
 const LABELS = { pupil: 'Leerling', national: 'Landelijk', good: 'Goed', low: 'Laag' };

@@ -3,7 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { groupPupil, methodScore, nationalScore, SETTINGS, yearClassResult } from '../testing/fixtures';
+import {
+  groupPupil,
+  methodScore,
+  nationalScore,
+  SETTINGS,
+  yearClassResult,
+} from '../../../test/result-fixtures';
 
 const SP = 2;
 const RW = 1;
@@ -232,6 +238,8 @@ describe('group results page', () => {
                 category: 'cito_score',
                 content: 'Goed gegaan.',
                 forwardLooking: null,
+                confidential: false,
+                authorId: 2,
                 dateCreated: '2025-06-20T10:00:00Z',
               },
             ],
@@ -298,6 +306,8 @@ describe('group results page', () => {
           content: 'Dictee ging moeizaam.',
           relatedPupilIds: [2],
           relatedPupils: [{ id: 2, firstName: 'Anna', lastNamePrefix: 'de', lastName: 'Boer' }],
+          confidential: false,
+          authorId: 3,
           dateCreated: '2025-06-20T10:00:00Z',
         },
       ],

@@ -10,7 +10,7 @@ import { EmptyState } from '../components/empty-state';
 import { GroupSubjectPanel } from '../components/group-subject-panel';
 import { SchoolHeader } from '../../../entities/school';
 import { SettingsToggles } from '../components/settings-toggles';
-import { useSubjectName } from '../components/subject-name';
+import { useSubjectName } from '../../../lib/subject-name';
 import { yearLabel } from '../lib/format';
 import { parseId } from '../lib/ids';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApi, jsonResponse, type FakeRequest } from '../../../test/fake-api';
 import { profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { pupilDetail, SETTINGS } from '../testing/fixtures';
+import { pupilDetail, SETTINGS } from '../../../test/result-fixtures';
 
 const categories: NoteCategoryOption[] = [
   { id: 1, code: 'general', name: 'Algemeen', position: 0 },

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { methodScore, nationalScore, pupilDetail, SETTINGS } from '../testing/fixtures';
+import { methodScore, nationalScore, pupilDetail, SETTINGS } from '../../../test/result-fixtures';
 
 const RW = 1;
 type Detail = ReturnType<typeof pupilDetail>;
@@ -227,6 +227,8 @@ describe('pupil page', () => {
               category: 'cito_score',
               content: 'Ziek tijdens de toets.',
               forwardLooking: 'Herkansing in februari.',
+              confidential: false,
+              authorId: 2,
               dateCreated: '2025-06-20T10:00:00Z',
             },
           ],

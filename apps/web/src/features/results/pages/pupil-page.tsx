@@ -14,7 +14,7 @@ import { PupilSubjectSection } from '../components/pupil-subject-section';
 import { PupilSummaryTable } from '../components/pupil-summary-table';
 import { SchoolHeader } from '../../../entities/school';
 import { SettingsToggles } from '../components/settings-toggles';
-import { useSubjectName } from '../components/subject-name';
+import { useSubjectName } from '../../../lib/subject-name';
 import { yearLabel } from '../lib/format';
 import { parseId } from '../lib/ids';
 import { pupilMethodScores, pupilNationalRows } from '../lib/pupil-results';

@@ -4,7 +4,7 @@ import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import type { SchoolInspection } from '@leerzicht/contract';
-import { aggregate, exam, schoolHistory, SETTINGS } from '../testing/fixtures';
+import { aggregate, exam, schoolHistory, SETTINGS } from '../../../test/result-fixtures';
 
 const RW = 1;
 const SP = 2;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { aggregate, exam, schoolHistory, SETTINGS } from '../testing/fixtures';
+import { aggregate, exam, schoolHistory, SETTINGS } from '../../../test/result-fixtures';
 
 const SP = 2;
 const group = (

@@ -13,7 +13,7 @@ import { LevelDistribution } from '../components/level-distribution';
 import { SchoolHeader } from '../../../entities/school';
 import { SettingsToggles } from '../components/settings-toggles';
 import { SubjectExamsTable } from '../components/subject-exams-table';
-import { useSubjectName } from '../components/subject-name';
+import { useSubjectName } from '../../../lib/subject-name';
 import { yearLabel } from '../lib/format';
 import { parseId, parseYearTime } from '../lib/ids';
 import { subjectExams, subjectTrendChart } from '../lib/subject-detail';

@@ -10,7 +10,7 @@ import { useUserSettings } from '../api/user-settings';
 import { EmptyState } from '../components/empty-state';
 import { SchoolHeader } from '../../../entities/school';
 import { SettingsToggles } from '../components/settings-toggles';
-import { useSubjectName } from '../components/subject-name';
+import { useSubjectName } from '../../../lib/subject-name';
 import { cohortChart } from '../lib/cohort-chart';
 import { parseId } from '../lib/ids';
 

@@ -1,0 +1,34 @@
+import { eq, or, sql, type SQL, type Column } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { findUserById } from '../user-lookup';
+import type { SchoolAccess } from './resolver';
+
+/*
+ * Who reads which notes, wherever notes are shown (the notes calls and the results that carry notes): users marked
+ * restricted read none; a confidential note is read by its author, sencos and superusers only.
+ */
+
+export interface NoteReader {
+  userId: number;
+  readsNotes: boolean;
+  seesAllConfidential: boolean;
+}
+
+export async function noteReaderOf(db: Db, access: SchoolAccess): Promise<NoteReader> {
+  const user = await findUserById(db, access.userId);
+  return {
+    userId: access.userId,
+    readsNotes: user !== null && !user.isRestricted,
+    seesAllConfidential: access.readsWholeSchool,
+  };
+}
+
+/** The condition on a notes table that leaves out what the reader may not read. */
+export function readableNotes(
+  reader: NoteReader,
+  columns: { confidential: Column; authorId: Column },
+): SQL | undefined {
+  if (!reader.readsNotes) return sql`false`;
+  if (reader.seesAllConfidential) return undefined;
+  return or(eq(columns.confidential, false), eq(columns.authorId, reader.userId));
+}
