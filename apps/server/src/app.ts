@@ -24,6 +24,7 @@ import { colleagueRoutes } from './modules/colleagues/index';
 import { permissionRoutes } from './modules/permissions/index';
 import { allNoteRoutes, noteRoutes, scoreNoteRoutes, yearClassNoteRoutes } from './modules/notes/index';
 import { observationRoutes } from './modules/observations/index';
+import { pupilNoteCategoryRoutes } from './modules/pupil-note-categories/index';
 import { approachRoutes } from './modules/approaches/index';
 import { shellRoutes } from './modules/shell/index';
 import { systemRoutes } from './modules/system/index';
@@ -90,6 +91,7 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
       await noteRoutes(api, ctx);
       await scoreNoteRoutes(api, ctx);
       await yearClassNoteRoutes(api, ctx);
+      await pupilNoteCategoryRoutes(api, ctx);
       await allNoteRoutes(api, ctx);
       await approachRoutes(api, ctx);
     },

@@ -25,6 +25,7 @@ export * from './api/all-notes';
 export * from './api/notes';
 export * from './api/score-notes';
 export * from './api/year-class-notes';
+export * from './api/pupil-note-categories';
 export * from './observation-logic';
 export * from './api/observations';
 export * from './approach-logic';

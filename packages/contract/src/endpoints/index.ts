@@ -2,6 +2,7 @@ import { accountEndpoints, adminEndpoints, authEndpoints, settingsEndpoints } fr
 import { allNoteEndpoints } from './all-notes';
 import { approachEndpoints } from './approaches';
 import { noteEndpoints } from './notes';
+import { pupilNoteCategoryEndpoints } from './pupil-note-categories';
 import { scoreNoteEndpoints } from './score-notes';
 import { yearClassNoteEndpoints } from './year-class-notes';
 import { observationEndpoints } from './observations';
@@ -28,6 +29,7 @@ export {
   observationEndpoints,
   permissionEndpoints,
   pupilEndpoints,
+  pupilNoteCategoryEndpoints,
   resultEndpoints,
   schoolEndpoints,
   scoreNoteEndpoints,
@@ -55,5 +57,6 @@ export const endpoints = {
   notes: noteEndpoints,
   scoreNotes: scoreNoteEndpoints,
   yearClassNotes: yearClassNoteEndpoints,
+  pupilNoteCategories: pupilNoteCategoryEndpoints,
   allNotes: allNoteEndpoints,
 };

@@ -1,0 +1,186 @@
+import {
+  PUPIL_NOTE_CATEGORY_ERRORS as ERRORS,
+  type PupilNoteCategoryLink,
+  type pupilNoteCategoryCreateSchema,
+  type pupilNoteCategoryQuerySchema,
+  type PupilNoteCategoryUpdate,
+} from '@leerzicht/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { allowOr403, type SchoolAccess } from '../../platform/access/index';
+import { badRequest, notFound } from '../../platform/http-errors';
+import type { ActiveSession } from '../../platform/sessions';
+import { authorizeCategory, authorizeLink, authorizeLinkedPupil, authorizeLinkQuery } from './access';
+import { canUseCategory, isPlaceableLayer } from './policy';
+import {
+  deleteLink,
+  findCategory,
+  findPupilSchool,
+  insertLink,
+  isLinked,
+  isUniqueViolation,
+  listLinks,
+  lockCategories,
+  lockLink,
+  orderedLinkIds,
+  updateLink,
+  writePositions,
+  type CategoryRow,
+  type LinkRow,
+  type LinkView,
+} from './repository';
+
+function toLink(row: LinkView): PupilNoteCategoryLink {
+  return {
+    id: row.link.id,
+    pupilId: row.link.pupilId,
+    noteCategoryId: row.link.noteCategoryId,
+    position: row.link.position,
+    noteCategory: row.category,
+    firstName: row.pupil.firstName,
+    lastNamePrefix: row.pupil.lastNamePrefix,
+    lastName: row.pupil.lastName,
+    dateCreated: row.link.dateCreated.toISOString(),
+    dateChanged: row.link.dateChanged.toISOString(),
+  };
+}
+
+const invalid = (field: 'pupilId' | 'noteCategoryId', message: string) =>
+  badRequest('Invalid input.', { [field]: [message] });
+
+/** Where a link goes in a list of `length` others: the asked position, at most the end; else `fallback`. */
+const placeAt = (position: number | undefined, fallback: number, length: number) =>
+  Math.min(position ?? fallback, length);
+
+async function linkById(ctx: AppContext, access: SchoolAccess, id: number): Promise<PupilNoteCategoryLink> {
+  const [row] = await listLinks(ctx.db, { schoolId: access.schoolId, id, groupIds: null });
+  if (!row) throw new Error('pupil note category link not found after writing it');
+  return toLink(row);
+}
+
+export async function listPupilNoteCategoryLinks(
+  ctx: AppContext,
+  session: ActiveSession,
+  query: z.output<typeof pupilNoteCategoryQuerySchema>,
+): Promise<PupilNoteCategoryLink[]> {
+  const access = await authorizeLinkQuery(ctx, session, query);
+  const rows = await listLinks(ctx.db, {
+    schoolId: access.schoolId,
+    noteCategoryId: query.note_category_id,
+    groupPlanId: query.group_plan_id,
+    pupilId: query.pupil_id,
+    groupIds: access.groupIds,
+  });
+  return rows.map(toLink);
+}
+
+export async function createPupilNoteCategoryLink(
+  ctx: AppContext,
+  session: ActiveSession,
+  input: z.output<typeof pupilNoteCategoryCreateSchema>,
+): Promise<PupilNoteCategoryLink> {
+  const { access, category } = await authorizeCategory(ctx, session, input.noteCategoryId);
+  const errors: Record<string, string[]> = {};
+  if (!isPlaceableLayer(category.layer)) errors.noteCategoryId = [ERRORS.wrongLayer];
+  if ((await findPupilSchool(ctx.db, input.pupilId)) !== category.schoolId)
+    errors.pupilId = [ERRORS.unknownPupil];
+  if (Object.keys(errors).length > 0) throw badRequest('Invalid input.', errors);
+  await authorizeLinkedPupil(ctx, session, input.pupilId, category.schoolId);
+  if (await isLinked(ctx.db, input.pupilId, category.id)) throw invalid('pupilId', ERRORS.alreadyLinked);
+
+  const now = ctx.now();
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      await lockCategories(tx, [category.id]);
+      const ids = await orderedLinkIds(tx, category.id);
+      const at = placeAt(input.position, ids.length, ids.length);
+      const created = await insertLink(tx, {
+        schoolId: category.schoolId,
+        pupilId: input.pupilId,
+        noteCategoryId: category.id,
+        position: at,
+        dateCreated: now,
+        dateChanged: now,
+      });
+      ids.splice(at, 0, created);
+      await writePositions(tx, ids);
+      return created;
+    });
+    return await linkById(ctx, access, id);
+  } catch (error) {
+    // Two requests placing the same pupil at once: the unique key decides, the loser hears why.
+    if (isUniqueViolation(error)) throw invalid('pupilId', ERRORS.alreadyLinked);
+    throw error;
+  }
+}
+
+/** The category a link moves to: of the same plan (school list) and school, a placeable layer, not holding the pupil. */
+async function targetCategory(
+  ctx: AppContext,
+  access: SchoolAccess,
+  source: CategoryRow,
+  link: LinkRow,
+  targetId: number | undefined,
+): Promise<CategoryRow> {
+  if (targetId === undefined || targetId === source.id) return source;
+  const target = await findCategory(ctx.db, targetId);
+  if (!target || target.schoolId !== source.schoolId || target.groupPlanId !== source.groupPlanId)
+    throw invalid('noteCategoryId', ERRORS.otherPlan);
+  if (!isPlaceableLayer(target.layer)) throw invalid('noteCategoryId', ERRORS.wrongLayer);
+  // The same plan is the same group, so this holds whenever the source category's check did.
+  allowOr403(canUseCategory(access, target));
+  if (await isLinked(ctx.db, link.pupilId, target.id)) throw invalid('noteCategoryId', ERRORS.alreadyLinked);
+  return target;
+}
+
+export async function changePupilNoteCategoryLink(
+  ctx: AppContext,
+  session: ActiveSession,
+  id: number,
+  input: PupilNoteCategoryUpdate,
+): Promise<PupilNoteCategoryLink> {
+  const { access, category, link } = await authorizeLink(ctx, session, id);
+  const target = await targetCategory(ctx, access, category, link, input.noteCategoryId);
+  const now = ctx.now();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await lockCategories(tx, [category.id, target.id]);
+      const current = await lockLink(tx, id);
+      // Deleted or moved by someone else since the checks above.
+      if (current?.noteCategoryId !== category.id) throw notFound();
+      const ordered = await orderedLinkIds(tx, category.id);
+      const others = ordered.filter((other) => other !== id);
+      if (target.id === category.id) {
+        others.splice(placeAt(input.position, ordered.indexOf(id), others.length), 0, id);
+        await updateLink(tx, id, { dateChanged: now });
+        await writePositions(tx, others);
+        return;
+      }
+      await writePositions(tx, others);
+      const targetIds = await orderedLinkIds(tx, target.id);
+      const at = placeAt(input.position, targetIds.length, targetIds.length);
+      await updateLink(tx, id, { noteCategoryId: target.id, position: at, dateChanged: now });
+      targetIds.splice(at, 0, id);
+      await writePositions(tx, targetIds);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalid('noteCategoryId', ERRORS.alreadyLinked);
+    throw error;
+  }
+  return linkById(ctx, access, id);
+}
+
+export async function removePupilNoteCategoryLink(
+  ctx: AppContext,
+  session: ActiveSession,
+  id: number,
+): Promise<void> {
+  const { category } = await authorizeLink(ctx, session, id);
+  await ctx.db.transaction(async (tx) => {
+    await lockCategories(tx, [category.id]);
+    const current = await lockLink(tx, id);
+    if (current?.noteCategoryId !== category.id) throw notFound();
+    await deleteLink(tx, id);
+    await writePositions(tx, await orderedLinkIds(tx, category.id));
+  });
+}
