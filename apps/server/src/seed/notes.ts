@@ -104,6 +104,8 @@ export function noteRows(
               category: category === 'parents' ? 'Gesprek met ouders' : category,
               content: rng.pick(NOTE_TEXTS[category] ?? NOTE_TEXTS.general ?? []),
               position,
+              // Talks with parents often touch the home situation: half of them are confidential.
+              confidential: category === 'parents' && rng.chance(0.5),
               authorId: author,
               dateCreated: noon(created),
               dateChanged: noon(created),
@@ -147,6 +149,7 @@ function scoreNoteRows(
         'Volgende meting vergelijken; nu geen extra actie.',
         'Bespreken in de leerlingbespreking met de IB-er.',
       ]),
+      confidential: rng.chance(0.1),
       authorId: USER_IDS.ib,
       dateCreated: noon(score.testDate ?? toIsoDate(today)),
       dateChanged: noon(score.testDate ?? toIsoDate(today)),
@@ -199,5 +202,46 @@ function scoreNoteRows(
       dateChanged: written,
     });
   }
+  yearClassNotes.push(...methodTestNoteRows(groups, scores, rng, yearClassNotes.length));
   return { scoreNotes, yearClassNotes };
+}
+
+const METHOD_TEST_NOTES = [
+  'Dit blok was voor de hele groep lastig: de toets bevatte veel talige opgaven. Volgende week herhalen.',
+  'Goed gemaakt; de groep is klaar voor het volgende blok.',
+  'Twee leerlingen waren afwezig en maken de toets na.',
+];
+
+/** Group notes on a method test the group took: its last test of the school year, for about half the groups. */
+function methodTestNoteRows(
+  groups: SimGroup[],
+  scores: Pick<DemoData, 'methodTestScores'>,
+  rng: Random,
+  firstId: number,
+): DemoData['yearClassNotes'] {
+  const rows: DemoData['yearClassNotes'] = [];
+  for (const group of groups) {
+    const taken = scores.methodTestScores
+      .filter((score) => score.yearClassId === group.id)
+      .sort((a, b) => a.testDate.localeCompare(b.testDate));
+    const last = taken.at(-1);
+    if (!last || !rng.chance(0.5)) continue;
+    const written = noon(last.testDate);
+    rows.push({
+      id: firstId + rows.length + 1,
+      schoolId: group.schoolId,
+      yearClassId: group.id,
+      kind: 'method_test',
+      subjectId: last.subjectId,
+      calendarYear: group.year,
+      yearTime: null,
+      methodTestId: last.methodTestId,
+      content: rng.pick(METHOD_TEST_NOTES),
+      relatedPupilIds: [],
+      authorId: USER_IDS.leerkracht,
+      dateCreated: written,
+      dateChanged: written,
+    });
+  }
+  return rows;
 }

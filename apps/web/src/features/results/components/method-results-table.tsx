@@ -1,9 +1,10 @@
 import { fullName, type PerformanceLetter, type YearClassResult } from '@leerzicht/contract';
-import { Table, Text } from '@mantine/core';
+import { Group, Table, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { BAND_BACKGROUND } from '../lib/colours';
 import { methodColumns } from '../lib/group-results';
+import { ScoreNoteButton } from './score-note-button';
 
 const LETTER_BAND = { G: 'good', V: 'middle', M: 'low', O: 'low' } as const satisfies Record<
   PerformanceLetter,
@@ -64,7 +65,19 @@ export function MethodResultsTable({
                     }
                     title={score ? `${score.score} / ${score.maxScore}` : undefined}
                   >
-                    {score?.performance ?? '–'}
+                    {score ? (
+                      <Group gap={4} justify="center" wrap="nowrap">
+                        <span data-letter>{score.performance}</span>
+                        <ScoreNoteButton
+                          kind="method"
+                          scoreId={score.id}
+                          notes={pupil.methodNotes.filter((note) => note.methodTestScoreId === score.id)}
+                          label={`${fullName(pupil)}, ${test.methodTestName}`}
+                        />
+                      </Group>
+                    ) : (
+                      '–'
+                    )}
                   </Table.Td>
                 );
               })}

@@ -1,16 +1,25 @@
-import type { MethodScore, PerformanceLetter } from '@leerzicht/contract';
+import type { MethodScore, PerformanceLetter, ScoreNote } from '@leerzicht/contract';
 import { Table } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { BAND_BACKGROUND } from '../lib/colours';
 import { formatScore } from '../lib/format';
+import { ScoreNoteButton } from './score-note-button';
 
 const LETTER_BAND = { G: 'good', V: 'middle', M: 'low', O: 'low' } as const satisfies Record<
   PerformanceLetter,
   string
 >;
 
-/** The pupil's method test results of a subject within the 30-month window, newest first. */
-export function PupilMethodTable({ scores, caption }: { scores: MethodScore[]; caption: string }) {
+/** The pupil's method test results of a subject within the 30-month window, newest first, with their notes. */
+export function PupilMethodTable({
+  scores,
+  notes,
+  caption,
+}: {
+  scores: MethodScore[];
+  notes: ScoreNote[];
+  caption: string;
+}) {
   const intl = useIntl();
   return (
     <Table.ScrollContainer minWidth={560}>
@@ -26,6 +35,9 @@ export function PupilMethodTable({ scores, caption }: { scores: MethodScore[]; c
             </Table.Th>
             <Table.Th scope="col" ta="center">
               {intl.formatMessage({ id: 'results.column.performance' })}
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              {intl.formatMessage({ id: 'scoreNotes.column' })}
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -44,6 +56,14 @@ export function PupilMethodTable({ scores, caption }: { scores: MethodScore[]; c
                 style={{ background: BAND_BACKGROUND[LETTER_BAND[score.performance]] }}
               >
                 {score.performance}
+              </Table.Td>
+              <Table.Td ta="right">
+                <ScoreNoteButton
+                  kind="method"
+                  scoreId={score.id}
+                  notes={notes.filter((note) => note.methodTestScoreId === score.id)}
+                  label={score.methodTestName}
+                />
               </Table.Td>
             </Table.Tr>
           ))}

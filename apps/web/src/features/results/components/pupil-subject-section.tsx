@@ -57,6 +57,7 @@ export function PupilSubjectSection({ pupil, subject, name, today, showNational 
         {methods.length > 0 ? (
           <PupilMethodTable
             scores={methods}
+            notes={pupil.scoreNotes}
             caption={intl.formatMessage({ id: 'results.pupil.methodCaption' }, { subject: name })}
           />
         ) : (

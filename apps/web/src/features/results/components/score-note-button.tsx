@@ -1,48 +1,60 @@
 import { NOTE_LIMIT, type ScoreNote } from '@leerzicht/contract';
-import { ActionIcon, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { LimitedTextarea } from '../../../components/forms/limited-textarea';
 import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { isSuppressed } from '../../../lib/api-client';
+import { useNoteDraft } from '../../../lib/note-draft';
 import { fieldError, fieldErrorsOf } from '../../../lib/server-errors';
-import { useCreateCitoScoreNote } from '../api/score-notes';
+import { useCreateScoreNote, type ScoreNoteKind } from '../api/score-notes';
 
 /**
- * The notes of one national result: a note icon (filled where a note exists, with their number for screen readers)
- * that opens the notes and a form for a new note with its forward-looking note.
+ * The notes of one result: a note icon (filled where a note exists, with their number for screen readers) that
+ * opens the notes and a form for a new one; a national result also has the forward-looking note. The texts are kept
+ * as drafts in the tab until saved.
  */
 export function ScoreNoteButton({
+  kind = 'cito',
   scoreId,
   notes,
   label,
 }: {
+  kind?: ScoreNoteKind;
   scoreId: number;
   notes: ScoreNote[];
   label: string;
 }) {
   const intl = useIntl();
   const [opened, setOpened] = useState(false);
-  const [content, setContent] = useState('');
-  const [forwardLooking, setForwardLooking] = useState('');
+  const content = useNoteDraft(`score.${kind}.${scoreId}`, '');
+  const forwardLooking = useNoteDraft(`score.${kind}.${scoreId}.forward`, '');
+  const [confidential, setConfidential] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [suppressed, setSuppressed] = useState(false);
-  const create = useCreateCitoScoreNote();
+  const create = useCreateScoreNote();
   const save = async () => {
     setError(null);
-    if (content.trim() === '') {
+    if (content.text.trim() === '') {
       setError(intl.formatMessage({ id: 'form.required' }));
       return;
     }
     try {
-      const result = await create.mutateAsync({
-        citoTestScoreId: scoreId,
-        content,
-        forwardLooking: forwardLooking.trim() === '' ? null : forwardLooking,
-      });
+      const result = await create.mutateAsync(
+        kind === 'cito'
+          ? {
+              kind,
+              citoTestScoreId: scoreId,
+              content: content.text,
+              forwardLooking: forwardLooking.text.trim() === '' ? null : forwardLooking.text,
+              confidential,
+            }
+          : { kind, methodTestScoreId: scoreId, content: content.text, confidential },
+      );
       setSuppressed(isSuppressed(result));
-      setContent('');
-      setForwardLooking('');
+      content.clear();
+      forwardLooking.clear();
+      setConfidential(false);
     } catch (failure) {
       setError(
         fieldError(intl, fieldErrorsOf(failure), 'content') ?? intl.formatMessage({ id: 'notes.saveFailed' }),
@@ -71,6 +83,11 @@ export function ScoreNoteButton({
           ) : (
             notes.map((note) => (
               <div key={note.id} data-score-note-id={note.id}>
+                {note.confidential && (
+                  <Badge color="red" variant="outline" size="sm">
+                    {intl.formatMessage({ id: 'notes.confidentialMark' })}
+                  </Badge>
+                )}
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                   {note.content}
                 </Text>
@@ -87,18 +104,25 @@ export function ScoreNoteButton({
           )}
           <LimitedTextarea
             label={intl.formatMessage({ id: 'scoreNotes.content' })}
-            value={content}
-            onChange={setContent}
+            value={content.text}
+            onChange={content.setText}
             limit={NOTE_LIMIT}
             rows={2}
             error={error ?? undefined}
           />
-          <LimitedTextarea
-            label={intl.formatMessage({ id: 'scoreNotes.forwardLooking' })}
-            value={forwardLooking}
-            onChange={setForwardLooking}
-            limit={NOTE_LIMIT}
-            rows={2}
+          {kind === 'cito' && (
+            <LimitedTextarea
+              label={intl.formatMessage({ id: 'scoreNotes.forwardLooking' })}
+              value={forwardLooking.text}
+              onChange={forwardLooking.setText}
+              limit={NOTE_LIMIT}
+              rows={2}
+            />
+          )}
+          <Checkbox
+            label={intl.formatMessage({ id: 'notes.confidential' })}
+            checked={confidential}
+            onChange={(event) => setConfidential(event.currentTarget.checked)}
           />
           <Group>
             <Button size="xs" onClick={() => void save()} loading={create.isPending}>

@@ -153,6 +153,57 @@ describe('pupil page', () => {
     ).toEqual(['Blok 3', 'Blok 1']);
   });
 
+  it('adds a note on a method result, without a forward-looking note, and marks it confidential', async () => {
+    const block = methodScore({
+      pupilId: 7,
+      subjectId: RW,
+      testDate: '2025-10-01',
+      performance: 'O',
+      name: 'Blok 3',
+    });
+    const posts: unknown[] = [];
+    signIn();
+    fakeApi({
+      'GET /api/1.0/profile/': jsonResponse(profile),
+      'GET /api/1.0/schools/1/': jsonResponse(school),
+      'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
+      'GET /api/1.0/pupils/7/': jsonResponse(
+        pupilDetail({ scores: [score(2024, 'E', 70)], methodScores: [block] }),
+      ),
+      'POST /api/1.0/method_score_note/': (request) => {
+        posts.push(request.body);
+        return jsonResponse(
+          {
+            id: 6,
+            pupilId: 7,
+            citoTestScoreId: null,
+            methodTestScoreId: block.id,
+            category: 'method_score',
+            content: 'x',
+            forwardLooking: null,
+            confidential: true,
+            authorId: 2,
+            dateCreated: '2026-03-15T10:00:00Z',
+          },
+          201,
+        );
+      },
+    });
+    const { user } = renderApp('/app/schools/1/pupils/7');
+    const table = await screen.findByTestId('pupil-method-scores');
+    await user.click(within(table).getByRole('button', { name: 'Notities bij Blok 3 (0)' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('textbox', { name: /^Vooruitblik/ })).toBeNull();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Notitie bij dit resultaat/ }),
+      'Thuis geoefend.',
+    );
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Vertrouwelijk' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Notitie opslaan' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toEqual({ methodTestScoreId: block.id, content: 'Thuis geoefend.', confidential: true });
+  });
+
   it('says why there is nothing: excluded from national tests, or no results yet', async () => {
     serve(pupilDetail({ citoIsExcluded: true }));
     const first = renderApp('/app/schools/1/pupils/7');
@@ -275,6 +326,7 @@ describe('pupil page', () => {
       citoTestScoreId: withNote.id,
       content: 'Tweede notitie',
       forwardLooking: 'Oefenen met breuken',
+      confidential: false,
     });
   });
 });
