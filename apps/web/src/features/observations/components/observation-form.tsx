@@ -3,8 +3,10 @@ import { Button, Checkbox, Group, SegmentedControl, Stack, Text, TextInput } fro
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { LimitedTextarea } from '../../../components/forms/limited-textarea';
+import { LeaveGuard } from '../../../components/leave-guard';
 import { useContractForm } from '../../../components/forms/use-contract-form';
 import { ReadOnlyNotice } from '../../../components/read-only-notice';
+import { useNoteDraft } from '../../../lib/note-draft';
 import { useCreateObservation } from '../api/observations';
 import { ratingKey, useAspectLabel } from '../lib/aspects';
 
@@ -23,7 +25,8 @@ export function ObservationForm({ pupilId, aspects }: { pupilId: number; aspects
   const active = aspects.filter((aspect) => !aspect.isArchived);
   const [observedOn, setObservedOn] = useState(today);
   const [ratings, setRatings] = useState<Record<string, string>>({});
-  const [content, setContent] = useState('');
+  // The note is kept as a draft in the tab, and leaving with it unsaved is blocked (spec section 5).
+  const draft = useNoteDraft(`observation.${pupilId}.new`, '');
   const [confidential, setConfidential] = useState(false);
   const form = useContractForm({
     schema: observationCreateSchema,
@@ -31,7 +34,7 @@ export function ObservationForm({ pupilId, aspects }: { pupilId: number; aspects
     failureMessage: 'observations.form.failed',
     onSaved: () => {
       setRatings({});
-      setContent('');
+      draft.clear();
       setConfidential(false);
     },
   });
@@ -42,10 +45,11 @@ export function ObservationForm({ pupilId, aspects }: { pupilId: number; aspects
         .filter(([, value]) => value !== '')
         .map(([key, value]) => [key, Number(value)]),
     );
-    void form.submit({ pupilId, observedOn, ratings: given, content, confidential });
+    void form.submit({ pupilId, observedOn, ratings: given, content: draft.text, confidential });
   };
   return (
     <form onSubmit={submit} aria-label={intl.formatMessage({ id: 'observations.form.title' })}>
+      <LeaveGuard when={draft.text.trim() !== ''} kind="unsavedNote" />
       <Stack gap="sm">
         <TextInput
           type="date"
@@ -83,8 +87,8 @@ export function ObservationForm({ pupilId, aspects }: { pupilId: number; aspects
         </Text>
         <LimitedTextarea
           label={intl.formatMessage({ id: 'observations.form.note' })}
-          value={content}
-          onChange={setContent}
+          value={draft.text}
+          onChange={draft.setText}
           limit={NOTE_LIMIT}
           rows={3}
           error={form.fieldError('content')}
