@@ -3,12 +3,10 @@ import { KOMPAS_ID, REGENBOOG_ID, login, seriousAxeViolations } from './shell-he
 
 const NOT_FOUND = 'Pagina niet gevonden';
 
-/**
- * A page opened from the menu: its heading inside the shell (a page a later issue builds shows the
- * not-found view until then), never the error view.
- */
+/** A page opened from the menu: its heading inside the shell, never the not-found or the error view. */
 async function expectPageInShell(page: Page): Promise<void> {
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: NOT_FOUND })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: /Oeps/ })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Hoofdmenu' })).toBeVisible();
 }
@@ -32,14 +30,17 @@ test('school → group → each visible sub-page, with the menu following the UR
   const upper = options.find((name) => /Groep [3-8]/.test(name));
   expect(upper).toBeTruthy();
   await groupSelect.selectOption({ label: upper ?? '' });
-  await expect(page).toHaveURL(/\/app\/schools\/1\/groups\/\d+\/worksheet$/);
+  // The group's own page (the worksheet has no page yet, so the menu does not offer it).
+  await expect(page).toHaveURL(/\/app\/schools\/1\/groups\/\d+$/);
   await expect(groupSelect.locator('option:checked')).toHaveText(upper ?? '');
+  await expect(page.getByTestId('group-links')).toBeVisible();
+  await expectPageInShell(page);
 
-  for (const name of ['Werkblad', 'Resultaten', 'Notities']) {
+  for (const name of ['Resultaten', 'Notities']) {
     await expect(menu.getByRole('link', { name })).toBeVisible();
   }
+  await expect(menu.getByRole('link', { name: 'Werkblad' })).toHaveCount(0);
   const subPages: [string, RegExp][] = [
-    ['Werkblad', /\/worksheet$/],
     ['Resultaten', /\/results$/],
     ['Notities', /\/notes$/],
   ];

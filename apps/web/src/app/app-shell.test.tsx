@@ -1,9 +1,10 @@
 import type { Profile } from '@leerzicht/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, silenceExpectedErrors } from '../test/fake-api';
+import { fakeApi, jsonResponse, silenceExpectedErrors } from '../test/fake-api';
 import { profile, school, signIn } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
+import { yearClassResult } from '../test/result-fixtures';
 import { oneSchoolProfile, shellReplies } from '../test/shell-fixtures';
 
 async function menu() {
@@ -46,47 +47,40 @@ describe('side menu', () => {
     expect(nav.getByRole('link', { name: 'School' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('shows the sub-items of a selected group of grade 3+ with goals, Test overview marked beta', async () => {
+  it('shows the sub-items of a selected group of grade 3+ that have pages, and the group page', async () => {
     signIn();
-    fakeApi(shellReplies());
-    renderApp('/app/schools/1/groups/18/worksheet');
+    fakeApi({
+      ...shellReplies(),
+      'GET /api/1.0/year_classes/18/result/': jsonResponse(yearClassResult([], { id: 18 })),
+    });
+    renderApp('/app/schools/1/groups/18');
     const nav = await menu();
-    expect(await nav.findByRole('link', { name: 'Werkblad' })).toHaveAttribute(
+    expect(await nav.findByRole('link', { name: 'Resultaten' })).toHaveAttribute(
       'href',
-      '/app/schools/1/groups/18/worksheet',
+      '/app/schools/1/groups/18/results',
     );
-    expect(nav.getByRole('link', { name: 'Resultaten' })).toBeInTheDocument();
-    expect(nav.getByRole('link', { name: 'Notities' })).toBeInTheDocument();
-    expect(nav.getByRole('link', { name: 'Toetsoverzicht bèta' })).toHaveAttribute(
+    expect(nav.getByRole('link', { name: 'Notities' })).toHaveAttribute(
       'href',
-      '/app/schools/1/groups/18/goals',
+      '/app/schools/1/groups/18/notes',
     );
-    // The worksheet page comes in a later issue: until then the not-found view.
-    expect(screen.getByRole('heading', { name: 'Pagina niet gevonden' })).toBeInTheDocument();
-  });
-
-  it('hides Test overview for a group without goals', async () => {
-    signIn();
-    fakeApi(shellReplies());
-    renderApp('/app/schools/1/groups/14/notes');
-    const nav = await menu();
-    await nav.findByRole('link', { name: 'Werkblad' });
-    expect(nav.getByRole('link', { name: 'Resultaten' })).toBeInTheDocument();
+    // The worksheet and the test overview have no pages yet: no menu item leads to "page not found".
+    expect(nav.queryByRole('link', { name: 'Werkblad' })).not.toBeInTheDocument();
     expect(nav.queryByRole('link', { name: /Toetsoverzicht/ })).not.toBeInTheDocument();
+    expect(await screen.findByTestId('group-links')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Pagina niet gevonden' })).not.toBeInTheDocument();
   });
 
-  it('hides Results and Test overview below grade 3', async () => {
+  it('hides Results below grade 3', async () => {
     signIn();
     const young = {
       ...school,
       classes: [{ ...school.classes[0]!, yearClassId: 11, yearClassGrade: 2, grades: [2] }],
     };
     fakeApi(shellReplies({ schools: [young] }));
-    renderApp('/app/schools/1/groups/11/worksheet');
+    renderApp('/app/schools/1/groups/11/notes');
     const nav = await menu();
-    await nav.findByRole('link', { name: 'Werkblad' });
+    await nav.findByRole('link', { name: 'Notities' });
     expect(nav.queryByRole('link', { name: 'Resultaten' })).not.toBeInTheDocument();
-    expect(nav.queryByRole('link', { name: /Toetsoverzicht/ })).not.toBeInTheDocument();
   });
 
   it('shows no Management to a teacher, and no school-name entry with one school', async () => {
@@ -148,7 +142,7 @@ describe('logo home link', () => {
     await vi.waitFor(async () => expect(await logo()).toHaveAttribute('href', '/app/schools/1/groups'));
   });
 
-  it('leads to the worksheet with one school and one group', async () => {
+  it('leads to the group with one school and one group', async () => {
     signIn();
     fakeApi(
       shellReplies({
@@ -157,9 +151,7 @@ describe('logo home link', () => {
       }),
     );
     renderApp('/app/schools');
-    await vi.waitFor(async () =>
-      expect(await logo()).toHaveAttribute('href', '/app/schools/1/groups/18/worksheet'),
-    );
+    await vi.waitFor(async () => expect(await logo()).toHaveAttribute('href', '/app/schools/1/groups/18'));
   });
 
   it('leads to the school list when the school has no groups', async () => {

@@ -55,7 +55,13 @@ export const schoolRoutes: RouteObject[] = [
       (module) => module.GroupsPage,
     ),
   },
-  later('groups/:yearclassId'),
+  {
+    path: 'groups/:yearclassId',
+    lazy: lazyPage(
+      () => import('../features/group-overview/pages/group-page'),
+      (module) => module.GroupPage,
+    ),
+  },
   {
     path: 'groups/:yearclassId/results',
     lazy: lazyPage(

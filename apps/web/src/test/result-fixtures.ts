@@ -190,6 +190,7 @@ export function yearClassResult(
       grades: [6],
       calendarYear: 2025,
       hasGoals: false,
+      teachers: [{ id: 3, name: 'Tom Leerkracht' }],
       ...extra,
     },
     subjects: SUBJECTS,

@@ -83,6 +83,8 @@ export const yearClassResultSchema = z.object({
     grades: z.array(z.number().int()),
     calendarYear: z.number().int(),
     hasGoals: z.boolean(),
+    /** The teachers permitted on the group, by surname. */
+    teachers: z.array(z.object({ id: z.number().int(), name: z.string() })),
   }),
   subjects: z.array(subjectSchema),
   /** Sorted by name (particle rule). */

@@ -7,6 +7,8 @@ import {
   pupilApproachLogs,
   pupilApproaches,
   pupils,
+  teacherGroupPermissions,
+  users,
   yearClassNotes,
   yearClassPupils,
   yearClasses,
@@ -89,6 +91,21 @@ export function listGroupNotes(db: Db, schoolId: number, yearClassId: number, re
       ),
     )
     .orderBy(asc(yearClassNotes.calendarYear), asc(yearClassNotes.dateCreated), asc(yearClassNotes.id));
+}
+
+/** The teachers permitted on the group (what a group page shows as "teacher"), by name. */
+export function listGroupTeachers(db: Db, schoolId: number, yearClassId: number) {
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(teacherGroupPermissions)
+    .innerJoin(users, eq(users.id, teacherGroupPermissions.userId))
+    .where(
+      and(
+        eq(teacherGroupPermissions.schoolId, schoolId),
+        eq(teacherGroupPermissions.yearClassId, yearClassId),
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
 
 export function listPupilNames(db: Db, schoolId: number, pupilIds: readonly number[]) {

@@ -1,4 +1,10 @@
-import { compareMoments, compareNames, type Moment, type YearClassResult } from '@leerzicht/contract';
+import {
+  compareMoments,
+  compareNames,
+  fullName,
+  type Moment,
+  type YearClassResult,
+} from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { noteReaderOf } from '../../platform/access/index';
 import type { ActiveSession } from '../../platform/sessions';
@@ -21,6 +27,7 @@ import {
   lastApproachChange,
   listGroupNotes,
   listGroupPupils,
+  listGroupTeachers,
   listPupilNames,
 } from './year-class-repository';
 
@@ -53,18 +60,29 @@ export async function getYearClassResult(
   const ids = members.map((member) => member.id);
   const expectedYear =
     (await approachYear(db, schoolId, ids, yearClass.calendarYear)) ?? yearClass.calendarYear;
-  const [subjects, hasGoals, national, methodScores, notes, aggregates, groupNotes, approaches, lastChanged] =
-    await Promise.all([
-      listSubjects(db),
-      groupHasGoals(db, schoolId, yearClass.id),
-      listNationalScores(db, schoolId, ids, nationalSince),
-      listMethodScores(db, schoolId, ids, methodSince),
-      listScoreNotes(db, schoolId, ids, reader),
-      groupAggregates(db, schoolId, ids, nationalSince),
-      listGroupNotes(db, schoolId, yearClass.id, reader),
-      listApproaches(db, schoolId, ids, expectedYear),
-      lastApproachChange(db, schoolId, ids, expectedYear),
-    ]);
+  const [
+    subjects,
+    hasGoals,
+    national,
+    methodScores,
+    notes,
+    aggregates,
+    groupNotes,
+    approaches,
+    lastChanged,
+    teachers,
+  ] = await Promise.all([
+    listSubjects(db),
+    groupHasGoals(db, schoolId, yearClass.id),
+    listNationalScores(db, schoolId, ids, nationalSince),
+    listMethodScores(db, schoolId, ids, methodSince),
+    listScoreNotes(db, schoolId, ids, reader),
+    groupAggregates(db, schoolId, ids, nationalSince),
+    listGroupNotes(db, schoolId, yearClass.id, reader),
+    listApproaches(db, schoolId, ids, expectedYear),
+    lastApproachChange(db, schoolId, ids, expectedYear),
+    listGroupTeachers(db, schoolId, yearClass.id),
+  ]);
   const relatedIds = [...new Set(groupNotes.flatMap((note) => note.relatedPupilIds))];
   const names = new Map((await listPupilNames(db, schoolId, relatedIds)).map((pupil) => [pupil.id, pupil]));
   const norms = await findNorms(db, national.scores);
@@ -113,6 +131,7 @@ export async function getYearClassResult(
       ].sort((a, b) => a - b),
       calendarYear: yearClass.calendarYear,
       hasGoals,
+      teachers: teachers.map((teacher) => ({ id: teacher.id, name: fullName(teacher) })),
     },
     subjects,
     pupils,

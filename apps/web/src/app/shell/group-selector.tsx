@@ -4,8 +4,16 @@ import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { useChangeSchoolYearMutation } from '../../features/session/api/change-school-year';
 import { useCurrentProfile } from '../../lib/current-profile';
+import { groupHome, isBuilt } from './built-pages';
 
-const GROUP_PAGES = ['worksheet', 'results', 'social-emotional', 'goals', 'notes'] as const;
+const GROUP_PAGES = [
+  'worksheet',
+  'results',
+  'social-emotional',
+  'instruction-groups',
+  'goals',
+  'notes',
+] as const;
 
 /** The school years a school has data for, newest first: from its start year to today's school year. */
 export function schoolYearOptions(startYear: number, today: Date): number[] {
@@ -15,14 +23,18 @@ export function schoolYearOptions(startYear: number, today: Date): number[] {
   return years;
 }
 
-/** Where a new group goes: the same sub-page when that group has it, otherwise its worksheet. */
+/** Where a new group goes: the same sub-page when that group has it, otherwise its worksheet (or group page). */
 export function groupTarget(schoolId: number, group: School['classes'][number], pathname: string): string {
-  const base = `/app/schools/${schoolId}/groups/${group.yearClassId}`;
   const page = GROUP_PAGES.find((name) => pathname.endsWith(`/${name}`));
   const upperOnly = page === 'results' || page === 'goals';
-  if (!page || (upperOnly && group.yearClassGrade < GRADE_THRESHOLD) || (page === 'goals' && !group.hasGoals))
-    return `${base}/worksheet`;
-  return `${base}/${page}`;
+  if (
+    !page ||
+    !isBuilt(page) ||
+    (upperOnly && group.yearClassGrade < GRADE_THRESHOLD) ||
+    (page === 'goals' && !group.hasGoals)
+  )
+    return groupHome(schoolId, group.yearClassId);
+  return `/app/schools/${schoolId}/groups/${group.yearClassId}/${page}`;
 }
 
 /** The chosen school year (the session's) and the groups this user may see in it. */

@@ -1,5 +1,6 @@
 import { GRADE_THRESHOLD, type Profile } from '@leerzicht/contract';
 import type { MessageId } from '../../i18n/messages';
+import { isBuilt } from './built-pages';
 
 export interface MenuGroup {
   id: number;
@@ -35,10 +36,11 @@ const item = (key: string, id: MessageId, to: string, extra: Partial<MenuItem> =
 function groupItems(base: string, group: MenuGroup): MenuItem[] {
   const groupBase = `${base}/groups/${group.id}`;
   const upper = group.grade !== null && group.grade >= GRADE_THRESHOLD;
-  const items = [item('worksheet', 'menu.worksheet', `${groupBase}/worksheet`)];
+  const items: MenuItem[] = [];
+  if (isBuilt('worksheet')) items.push(item('worksheet', 'menu.worksheet', `${groupBase}/worksheet`));
   if (upper) items.push(item('results', 'menu.results', `${groupBase}/results`));
   items.push(item('notes', 'menu.notes', `${groupBase}/notes`));
-  if (upper && group.hasGoals)
+  if (upper && group.hasGoals && isBuilt('goals'))
     items.push(item('goals', 'menu.testOverview', `${groupBase}/goals`, { beta: true }));
   return items;
 }

@@ -125,7 +125,10 @@ describe('school year and group selector', () => {
     await waitFor(() => expect(groupSelect).toHaveValue('14'));
     await user.selectOptions(groupSelect, 'Groep 8');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/schools/1/groups/18/notes'));
-    expect(screen.getByRole('link', { name: 'Toetsoverzicht bèta' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Resultaten' })).toHaveAttribute(
+      'href',
+      '/app/schools/1/groups/18/results',
+    );
   });
 });
 
