@@ -70,6 +70,17 @@ describe('side menu', () => {
     expect(screen.queryByRole('heading', { name: 'Pagina niet gevonden' })).not.toBeInTheDocument();
   });
 
+  it('links the header to the account, and offers a skip link to the page content', async () => {
+    signIn();
+    fakeApi(shellReplies());
+    const { user } = renderApp('/app/schools/1');
+    const account = await screen.findByRole('link', { name: profile.fullName });
+    expect(account).toHaveAttribute('href', '/app/account');
+    const skip = screen.getByRole('link', { name: 'Naar de inhoud' });
+    await user.click(skip);
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
   it('hides Results below grade 3', async () => {
     signIn();
     const young = {

@@ -8,10 +8,11 @@ import { useCurrentProfile } from '../lib/current-profile';
 import { ShellFooter } from './shell/footer';
 import { GroupSelector } from './shell/group-selector';
 import { homeAddress } from './shell/home-link';
-import { LanguageSwitch } from './shell/language-switch';
+import { LanguageSwitch } from '../components/language-switch';
 import { menuItems } from './shell/menu-rules';
 import { SessionBanner } from './shell/session-banner';
 import { SideMenu } from './shell/side-menu';
+import { MAIN_CONTENT_ID, SkipLink } from './shell/skip-link';
 import { useSelection } from './shell/use-selection';
 
 /** The signed-in frame: header (logo, language, logout), side menu for a selected school, footer. */
@@ -52,6 +53,7 @@ export function AppShellLayout() {
       padding="md"
     >
       <AppShell.Header>
+        <SkipLink />
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             {items && (
@@ -76,6 +78,9 @@ export function AppShellLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <LanguageSwitch />
+            <Anchor component={Link} to="/app/account" size="sm" visibleFrom="xs">
+              {profile.fullName || profile.username}
+            </Anchor>
             <LogoutButton />
           </Group>
         </Group>
@@ -90,7 +95,7 @@ export function AppShellLayout() {
           </AppShell.Section>
         </AppShell.Navbar>
       )}
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Container size="lg">
           <SessionBanner profile={profile} />
           <Outlet />

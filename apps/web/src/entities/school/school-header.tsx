@@ -3,6 +3,7 @@ import { Anchor, Breadcrumbs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../lib/document-title';
 
 interface Crumb {
   label: string;
@@ -19,6 +20,7 @@ export function SchoolHeader({
   title?: ReactNode;
   crumbs?: Crumb[];
 }) {
+  useDocumentTitle([typeof title === 'string' ? title : null, school.name]);
   return (
     <div>
       {crumbs.length > 0 && (

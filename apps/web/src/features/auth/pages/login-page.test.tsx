@@ -30,6 +30,15 @@ describe('login page', () => {
     expect(loginButton()).toBeDisabled();
   });
 
+  it('switches the login screen between Dutch and English', async () => {
+    fakeApi({});
+    const { user } = renderApp('/auth/login', { language: 'nl' });
+    expect(await screen.findByRole('button', { name: 'Inloggen' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Taal' }), 'English');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Username/)).toBeInTheDocument();
+  });
+
   it('disables the button while a login runs', async () => {
     let answer: (response: Response) => void = () => {};
     fakeApi({ 'POST /api/1.0/login/': () => new Promise<Response>((resolve) => (answer = resolve)) });

@@ -41,6 +41,7 @@ describe('group page', () => {
     const result = serve(6);
     renderApp('/app/schools/1/groups/40');
     const summary = await screen.findByTestId('group-summary');
+    expect(document.title).toBe(`${result.group.name} - ${school.name} - Leerzicht`);
     expect(summary).toHaveTextContent(
       `Groep 6 · schooljaar 2025-2026 · ${result.pupils.length} leerlingen. Leerkrachten: Tom Leerkracht en Rik Invaller.`,
     );

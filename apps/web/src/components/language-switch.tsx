@@ -1,8 +1,8 @@
 import { LANGUAGES, type Language } from '@leerzicht/contract';
 import { NativeSelect } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import { isLanguage } from '../../lib/language';
-import { useLanguage } from '../../lib/language-context';
+import { isLanguage } from '../lib/language';
+import { useLanguage } from '../lib/language-context';
 
 const NAMES: Record<Language, string> = { nl: 'Nederlands', en: 'English' };
 
