@@ -1,30 +1,12 @@
-import type { ApproachSuggestion, PupilApproachRow, Subject } from '@leerzicht/contract';
+import type { ApproachSuggestion, PupilApproachRow } from '@leerzicht/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, jsonResponse, type FakeRequest } from '../../../test/fake-api';
 import { profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
+import { SUBJECTS } from '../../../test/result-fixtures';
 
-const subjects: Subject[] = [
-  {
-    id: 1,
-    code: 'RW',
-    name: 'Rekenen-Wiskunde',
-    nameNl: 'Rekenen-Wiskunde',
-    nameEn: 'Mathematics',
-    position: 4,
-    isPreschool: false,
-  },
-  {
-    id: 2,
-    code: 'SP',
-    name: 'Spelling',
-    nameNl: 'Spelling',
-    nameEn: 'Spelling',
-    position: 1,
-    isPreschool: false,
-  },
-];
+const subjects = SUBJECTS.slice(0, 2);
 
 const row = (
   pupilId: number,
