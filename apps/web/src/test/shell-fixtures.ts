@@ -1,6 +1,7 @@
 import type { Profile, School } from '@leerzicht/contract';
 import { jsonResponse } from './fake-api';
 import { profile, school } from './fixtures';
+import { yearClassResult } from './result-fixtures';
 
 export const kompas: School = {
   ...school,
@@ -12,7 +13,10 @@ export const kompas: School = {
 
 export const oneSchoolProfile: Profile = { ...profile, schools: profile.schools.slice(0, 1) };
 
-/** The replies the signed-in shell asks for: profile, school(s), hidden notices. */
+/**
+ * The replies the signed-in shell asks for: profile, school(s), hidden notices; and, so that the group pages the
+ * shell tests open render rather than fail, each group's result (no pupils) and its (empty) notes.
+ */
 export function shellReplies(
   options: { profile?: Profile; schools?: School[]; hidden?: unknown[] } = {},
 ): Record<string, Response> {
@@ -22,6 +26,19 @@ export function shellReplies(
   };
   for (const item of options.schools ?? [school, kompas]) {
     replies[`GET /api/1.0/schools/${item.id}/`] = jsonResponse(item);
+    for (const group of item.classes) {
+      replies[`GET /api/1.0/year_classes/${group.yearClassId}/result/`] = jsonResponse(
+        yearClassResult([], {
+          id: group.yearClassId,
+          schoolId: item.id,
+          name: group.yearClassName,
+          grade: group.yearClassGrade,
+          grades: [group.yearClassGrade],
+        }),
+      );
+    }
   }
+  replies['GET /api/1.0/all_notes/'] = jsonResponse({ count: 0, results: [] });
+  replies['GET /api/1.0/note_category_options/'] = jsonResponse([]);
   return replies;
 }
