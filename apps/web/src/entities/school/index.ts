@@ -1,3 +1,8 @@
 export { schoolQueryOptions, useSchoolQuery } from './school-query';
-export { schoolPermissionsOf, useSchoolPermissions, type SchoolPermissions } from './school-permissions';
+export {
+  readsWholeSchool,
+  schoolPermissionsOf,
+  useSchoolPermissions,
+  type SchoolPermissions,
+} from './school-permissions';
 export { SchoolHeader } from './school-header';

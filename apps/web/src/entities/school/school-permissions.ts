@@ -15,3 +15,7 @@ export function schoolPermissionsOf(
 export function useSchoolPermissions(schoolId: number | null): SchoolPermissions | undefined {
   return schoolPermissionsOf(useCurrentProfile(), schoolId);
 }
+
+/** Superusers and sencos see every group of the school; a teacher only their own (undefined: not a member). */
+export const readsWholeSchool = (permissions: SchoolPermissions | undefined): boolean =>
+  permissions !== undefined && (permissions.isSchoolSuperuser || permissions.isSenco);

@@ -20,20 +20,24 @@ interface SchoolGroupsTableProps {
   caption: string;
   /** Adds a column with the way into the group's results (grade 3 and higher). */
   withResults?: boolean;
+  /** Whether the user sees every group of the school (superuser, senco) or only their own (a teacher). */
+  wholeSchool?: boolean;
 }
 
-/** The groups of the school year, by grade then name; a group's name leads to its results from grade 3. */
+/** The groups of the school year, by grade then name; a group's name leads to its page. */
 export function SchoolGroupsTable({
   schoolId,
   groups,
   caption,
   withResults = false,
+  wholeSchool = true,
 }: SchoolGroupsTableProps) {
   const intl = useIntl();
   if (groups.length === 0) {
+    // A teacher sees only their own groups: say that, and who can change it.
     return (
       <Text c="dimmed">
-        <FormattedMessage id="school.noGroups" />
+        <FormattedMessage id={wholeSchool ? 'school.noGroups' : 'school.noOwnGroups'} />
       </Text>
     );
   }
@@ -65,13 +69,9 @@ export function SchoolGroupsTable({
           return (
             <Table.Tr key={group.yearClassId}>
               <Table.Th scope="row" fw={500}>
-                {upper ? (
-                  <Anchor component={Link} to={resultsPath(group)}>
-                    {group.yearClassName}
-                  </Anchor>
-                ) : (
-                  group.yearClassName
-                )}
+                <Anchor component={Link} to={`/app/schools/${schoolId}/groups/${group.yearClassId}`}>
+                  {group.yearClassName}
+                </Anchor>
               </Table.Th>
               <Table.Td>{gradeLabel(group)}</Table.Td>
               <Table.Td ta="right">

@@ -3,16 +3,17 @@ import { Stack } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { useSchoolQuery } from '../../../entities/school';
+import { readsWholeSchool, useSchoolPermissions, useSchoolQuery } from '../../../entities/school';
 import { SchoolGroupsTable } from '../components/school-groups-table';
 import { SchoolHeader } from '../../../entities/school';
 import { parseId } from '../lib/ids';
 
-/** `/app/schools/:schoolId/groups`: the groups of the chosen school year, each leading to its results. */
+/** `/app/schools/:schoolId/groups`: the groups of the chosen school year, each leading to its page and results. */
 export function GroupsPage() {
   const intl = useIntl();
   const schoolId = parseId(useParams().schoolId);
   const { data: school } = useSchoolQuery(schoolId);
+  const permissions = useSchoolPermissions(schoolId);
   if (!school) return <PageLoader />;
   const title = intl.formatMessage({ id: 'results.groups.title' });
   return (
@@ -22,6 +23,7 @@ export function GroupsPage() {
         schoolId={schoolId}
         groups={school.classes}
         withResults
+        wholeSchool={readsWholeSchool(permissions)}
         caption={intl.formatMessage(
           { id: 'school.groupsCaption' },
           { label: schoolYearLabel(school.currentSchoolYear) },

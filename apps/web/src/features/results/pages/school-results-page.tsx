@@ -3,7 +3,7 @@ import { Alert, Anchor, Group, Stack, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { useSchoolPermissions, useSchoolQuery } from '../../../entities/school';
+import { readsWholeSchool, useSchoolPermissions, useSchoolQuery } from '../../../entities/school';
 import { useSchoolHistoryQuery } from '../api/get-school-history';
 import { EmptyState } from '../components/empty-state';
 import { InspectionPanel } from '../components/inspection-panel';
@@ -54,6 +54,7 @@ export function SchoolResultsPage() {
         <SchoolGroupsTable
           schoolId={schoolId}
           groups={school.classes}
+          wholeSchool={readsWholeSchool(permissions)}
           caption={intl.formatMessage(
             { id: 'school.groupsCaption' },
             { label: schoolYearLabel(school.currentSchoolYear) },
