@@ -9,7 +9,7 @@ function Label({ item }: { item: MenuItem }) {
   return (
     <Group gap={6} component="span">
       {text}
-      <Badge size="xs" variant="light" component="span">
+      <Badge size="xs" variant="filled" color="teal.9" component="span">
         <FormattedMessage id="menu.beta" />
       </Badge>
     </Group>

@@ -60,7 +60,7 @@ export function ColleaguesTable(props: ColleaguesTableProps) {
                   <Text size="sm" fw={500}>
                     {name}
                     {userId === currentUserId && (
-                      <Badge ml="xs" size="xs" variant="light">
+                      <Badge ml="xs" size="xs" variant="filled" color="teal.9">
                         <FormattedMessage id="permissions.you" />
                       </Badge>
                     )}
