@@ -25,6 +25,7 @@ import { permissionRoutes } from './modules/permissions/index';
 import { allNoteRoutes, noteRoutes, scoreNoteRoutes, yearClassNoteRoutes } from './modules/notes/index';
 import { observationRoutes } from './modules/observations/index';
 import { pupilNoteCategoryRoutes } from './modules/pupil-note-categories/index';
+import { groupPlanNoteRoutes, noteCategoryRoutes } from './modules/note-categories/index';
 import { approachRoutes } from './modules/approaches/index';
 import { shellRoutes } from './modules/shell/index';
 import { systemRoutes } from './modules/system/index';
@@ -92,6 +93,8 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
       await scoreNoteRoutes(api, ctx);
       await yearClassNoteRoutes(api, ctx);
       await pupilNoteCategoryRoutes(api, ctx);
+      await noteCategoryRoutes(api, ctx);
+      await groupPlanNoteRoutes(api, ctx);
       await allNoteRoutes(api, ctx);
       await approachRoutes(api, ctx);
     },

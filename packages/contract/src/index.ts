@@ -26,6 +26,8 @@ export * from './api/notes';
 export * from './api/score-notes';
 export * from './api/year-class-notes';
 export * from './api/pupil-note-categories';
+export * from './api/group-plan-notes';
+export * from './api/note-categories';
 export * from './observation-logic';
 export * from './api/observations';
 export * from './approach-logic';

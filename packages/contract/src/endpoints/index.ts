@@ -1,6 +1,8 @@
 import { accountEndpoints, adminEndpoints, authEndpoints, settingsEndpoints } from './account';
 import { allNoteEndpoints } from './all-notes';
 import { approachEndpoints } from './approaches';
+import { groupPlanNoteEndpoints } from './group-plan-notes';
+import { noteCategoryEndpoints } from './note-categories';
 import { noteEndpoints } from './notes';
 import { pupilNoteCategoryEndpoints } from './pupil-note-categories';
 import { scoreNoteEndpoints } from './score-notes';
@@ -24,7 +26,9 @@ export {
   authEndpoints,
   catalogEndpoints,
   colleagueEndpoints,
+  groupPlanNoteEndpoints,
   invitationEndpoints,
+  noteCategoryEndpoints,
   noteEndpoints,
   observationEndpoints,
   permissionEndpoints,
@@ -59,4 +63,6 @@ export const endpoints = {
   yearClassNotes: yearClassNoteEndpoints,
   pupilNoteCategories: pupilNoteCategoryEndpoints,
   allNotes: allNoteEndpoints,
+  noteCategories: noteCategoryEndpoints,
+  groupPlanNotes: groupPlanNoteEndpoints,
 };

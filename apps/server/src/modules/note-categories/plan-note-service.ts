@@ -1,0 +1,176 @@
+import {
+  fullName,
+  GROUP_PLAN_NOTE_ERRORS as ERRORS,
+  type GroupPlanNote,
+  type groupPlanNoteCreateSchema,
+  type GroupPlanNoteList,
+  type groupPlanNoteQuerySchema,
+  type GroupPlanNoteUpdate,
+} from '@leerzicht/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { authorizePupil, type SchoolAccess } from '../../platform/access/index';
+import { badRequest, notFound } from '../../platform/http-errors';
+import type { ActiveSession } from '../../platform/sessions';
+import { findPlan, isLinked, type CategoryRow } from '../pupil-note-categories/index';
+import { authorizeCategoryWrite, authorizePlanNoteEdit, authorizePlanNoteQuery } from './access';
+import {
+  deletePlanNote,
+  insertPlanNote,
+  isEnrolled,
+  listPlanNotes,
+  lockCategoryForNote,
+  updatePlanNote,
+  type PlanNoteView,
+} from './plan-note-repository';
+import { canEditPlanNote, canNamePupil } from './policy';
+
+function toNote(row: PlanNoteView, access: SchoolAccess): GroupPlanNote {
+  return {
+    id: row.note.id,
+    noteCategoryId: row.note.noteCategoryId,
+    category: {
+      id: row.category.id,
+      name: row.category.name,
+      layer: row.category.layer,
+      group_plan_id: row.category.groupPlanId,
+    },
+    pupilId: row.note.pupilId,
+    content: row.note.content,
+    date_archived: row.note.dateArchived?.toISOString() ?? null,
+    dateCreated: row.note.dateCreated.toISOString(),
+    dateChanged: row.note.dateChanged.toISOString(),
+    authorId: row.note.authorId,
+    authorName:
+      row.authorFirstName === null
+        ? ''
+        : fullName({ firstName: row.authorFirstName, lastName: row.authorLastName ?? '' }),
+    canEdit: canEditPlanNote(access, row.note),
+  };
+}
+
+const invalid = (field: 'noteCategoryId' | 'pupilId', message: string) =>
+  badRequest('Invalid input.', { [field]: [message] });
+
+async function noteById(ctx: AppContext, access: SchoolAccess, id: number): Promise<GroupPlanNote> {
+  const { rows } = await listPlanNotes(ctx.db, { schoolId: access.schoolId, id, groupIds: null });
+  const [row] = rows;
+  if (!row) throw new Error('group plan note not found after writing it');
+  return toNote(row, access);
+}
+
+/** The active notes of the categories the reader may read, by category, newest first (`include[]=notes`). */
+export async function activeNotesOf(
+  ctx: AppContext,
+  access: SchoolAccess,
+  categoryIds: readonly number[],
+): Promise<Map<number, GroupPlanNote[]>> {
+  const { rows } = await listPlanNotes(ctx.db, {
+    schoolId: access.schoolId,
+    noteCategoryIds: categoryIds,
+    archived: false,
+    groupIds: access.groupIds,
+  });
+  const notes = new Map<number, GroupPlanNote[]>();
+  for (const row of rows) {
+    const list = notes.get(row.note.noteCategoryId) ?? [];
+    list.push(toNote(row, access));
+    notes.set(row.note.noteCategoryId, list);
+  }
+  return notes;
+}
+
+export async function listGroupPlanNotes(
+  ctx: AppContext,
+  session: ActiveSession,
+  query: z.output<typeof groupPlanNoteQuerySchema>,
+): Promise<GroupPlanNoteList> {
+  const access = await authorizePlanNoteQuery(ctx, session, query);
+  const { count, rows } = await listPlanNotes(
+    ctx.db,
+    {
+      schoolId: access.schoolId,
+      noteCategoryIds: query.note_category_id === undefined ? undefined : [query.note_category_id],
+      groupPlanId: query.group_plan_id,
+      pupilId: query.pupil_id,
+      layer: query.layer,
+      archived: query.archived === undefined ? undefined : query.archived === 'true',
+      groupIds: access.groupIds,
+    },
+    { limit: query.limit, offset: query.offset },
+  );
+  return { count, results: rows.map((row) => toNote(row, access)) };
+}
+
+/**
+ * The pupil a note names: only in a PUPIL category, a pupil placed in it or enrolled in the plan's group (400
+ * otherwise, also for a pupil of another school), whom the user reads (404).
+ */
+async function checkNamedPupil(
+  ctx: AppContext,
+  session: ActiveSession,
+  category: CategoryRow,
+  pupilId: number,
+): Promise<void> {
+  if (!canNamePupil(category.layer)) throw invalid('pupilId', ERRORS.pupilLayer);
+  const plan = category.groupPlanId === null ? null : await findPlan(ctx.db, category.groupPlanId);
+  const belongs =
+    (await isLinked(ctx.db, pupilId, category.id)) ||
+    (plan !== null && (await isEnrolled(ctx.db, pupilId, plan.yearClassId)));
+  if (!belongs) throw invalid('pupilId', ERRORS.pupilNotInPlan);
+  await authorizePupil(ctx.db, session, pupilId, category.schoolId);
+}
+
+export async function createGroupPlanNote(
+  ctx: AppContext,
+  session: ActiveSession,
+  input: z.output<typeof groupPlanNoteCreateSchema>,
+): Promise<GroupPlanNote> {
+  const { access, category } = await authorizeCategoryWrite(ctx, session, input.noteCategoryId);
+  if (category.groupPlanId === null) throw invalid('noteCategoryId', ERRORS.notInPlan);
+  const pupilId = input.pupilId ?? null;
+  if (pupilId !== null) await checkNamedPupil(ctx, session, category, pupilId);
+  const now = ctx.now();
+  const id = await ctx.db.transaction(async (tx) => {
+    const current = await lockCategoryForNote(tx, category.id);
+    // Deleted since the checks above.
+    if (!current) throw notFound();
+    if (current.isArchived) throw invalid('noteCategoryId', ERRORS.archivedCategory);
+    return insertPlanNote(tx, {
+      schoolId: category.schoolId,
+      noteCategoryId: category.id,
+      pupilId,
+      content: input.content,
+      authorId: session.userId,
+      dateCreated: now,
+      dateChanged: now,
+    });
+  });
+  return noteById(ctx, access, id);
+}
+
+export async function changeGroupPlanNote(
+  ctx: AppContext,
+  session: ActiveSession,
+  noteId: number,
+  input: GroupPlanNoteUpdate,
+): Promise<GroupPlanNote> {
+  const { access } = await authorizePlanNoteEdit(ctx, session, noteId);
+  await updatePlanNote(ctx.db, noteId, {
+    ...(input.content === undefined ? {} : { content: input.content }),
+    ...(input.date_archived === undefined
+      ? {}
+      : { dateArchived: input.date_archived === null ? null : new Date(input.date_archived) }),
+    dateChanged: ctx.now(),
+  });
+  return noteById(ctx, access, noteId);
+}
+
+export async function removeGroupPlanNote(
+  ctx: AppContext,
+  session: ActiveSession,
+  noteId: number,
+): Promise<void> {
+  await authorizePlanNoteEdit(ctx, session, noteId);
+  await deletePlanNote(ctx.db, noteId);
+}
