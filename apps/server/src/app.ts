@@ -27,6 +27,7 @@ import { observationRoutes } from './modules/observations/index';
 import { pupilNoteCategoryRoutes } from './modules/pupil-note-categories/index';
 import { groupPlanNoteRoutes, noteCategoryRoutes } from './modules/note-categories/index';
 import { approachRoutes } from './modules/approaches/index';
+import { groupPlanRoutes } from './modules/group-plans/index';
 import { shellRoutes } from './modules/shell/index';
 import { systemRoutes } from './modules/system/index';
 
@@ -97,6 +98,7 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
       await groupPlanNoteRoutes(api, ctx);
       await allNoteRoutes(api, ctx);
       await approachRoutes(api, ctx);
+      await groupPlanRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

@@ -28,6 +28,7 @@ export * from './api/year-class-notes';
 export * from './api/pupil-note-categories';
 export * from './api/group-plan-notes';
 export * from './api/note-categories';
+export * from './api/group-plans';
 export * from './observation-logic';
 export * from './api/observations';
 export * from './approach-logic';

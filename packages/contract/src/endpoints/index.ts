@@ -2,6 +2,7 @@ import { accountEndpoints, adminEndpoints, authEndpoints, settingsEndpoints } fr
 import { allNoteEndpoints } from './all-notes';
 import { approachEndpoints } from './approaches';
 import { groupPlanNoteEndpoints } from './group-plan-notes';
+import { groupPlanEndpoints, groupPlanTemplateEndpoints } from './group-plans';
 import { noteCategoryEndpoints } from './note-categories';
 import { noteEndpoints } from './notes';
 import { pupilNoteCategoryEndpoints } from './pupil-note-categories';
@@ -26,7 +27,9 @@ export {
   authEndpoints,
   catalogEndpoints,
   colleagueEndpoints,
+  groupPlanEndpoints,
   groupPlanNoteEndpoints,
+  groupPlanTemplateEndpoints,
   invitationEndpoints,
   noteCategoryEndpoints,
   noteEndpoints,
@@ -65,4 +68,6 @@ export const endpoints = {
   allNotes: allNoteEndpoints,
   noteCategories: noteCategoryEndpoints,
   groupPlanNotes: groupPlanNoteEndpoints,
+  groupPlanTemplates: groupPlanTemplateEndpoints,
+  groupPlans: groupPlanEndpoints,
 };
