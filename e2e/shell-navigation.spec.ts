@@ -30,17 +30,15 @@ test('school → group → each visible sub-page, with the menu following the UR
   const upper = options.find((name) => /Groep [3-8]/.test(name));
   expect(upper).toBeTruthy();
   await groupSelect.selectOption({ label: upper ?? '' });
-  // The group's own page (the worksheet has no page yet, so the menu does not offer it).
-  await expect(page).toHaveURL(/\/app\/schools\/1\/groups\/\d+$/);
+  await expect(page).toHaveURL(/\/app\/schools\/1\/groups\/\d+\/worksheet$/);
   await expect(groupSelect.locator('option:checked')).toHaveText(upper ?? '');
-  await expect(page.getByTestId('group-links')).toBeVisible();
   await expectPageInShell(page);
 
-  for (const name of ['Resultaten', 'Notities']) {
+  for (const name of ['Werkblad', 'Resultaten', 'Notities']) {
     await expect(menu.getByRole('link', { name })).toBeVisible();
   }
-  await expect(menu.getByRole('link', { name: 'Werkblad' })).toHaveCount(0);
   const subPages: [string, RegExp][] = [
+    ['Werkblad', /\/worksheet$/],
     ['Resultaten', /\/results$/],
     ['Notities', /\/notes$/],
   ];
@@ -53,6 +51,8 @@ test('school → group → each visible sub-page, with the menu following the UR
     await expect(page).toHaveURL(url);
     await expectPageInShell(page);
   }
+  await menu.getByRole('link', { name: 'Groepen', exact: true }).click();
+  await expect(page.getByTestId('group-links')).toBeVisible();
   for (const [name, url] of [
     ['Leerjaar', /\/years$/],
     ['Groepen', /\/groups(\/\d+)?$/],

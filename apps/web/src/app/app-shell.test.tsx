@@ -63,8 +63,11 @@ describe('side menu', () => {
       'href',
       '/app/schools/1/groups/18/notes',
     );
-    // The worksheet and the test overview have no pages yet: no menu item leads to "page not found".
-    expect(nav.queryByRole('link', { name: 'Werkblad' })).not.toBeInTheDocument();
+    expect(nav.getByRole('link', { name: 'Werkblad' })).toHaveAttribute(
+      'href',
+      '/app/schools/1/groups/18/worksheet',
+    );
+    // The test overview has no page yet: no menu item leads to "page not found".
     expect(nav.queryByRole('link', { name: /Toetsoverzicht/ })).not.toBeInTheDocument();
     expect(await screen.findByTestId('group-links')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Pagina niet gevonden' })).not.toBeInTheDocument();
@@ -153,7 +156,7 @@ describe('logo home link', () => {
     await vi.waitFor(async () => expect(await logo()).toHaveAttribute('href', '/app/schools/1/groups'));
   });
 
-  it('leads to the group with one school and one group', async () => {
+  it('leads to the worksheet with one school and one group', async () => {
     signIn();
     fakeApi(
       shellReplies({
@@ -162,7 +165,9 @@ describe('logo home link', () => {
       }),
     );
     renderApp('/app/schools');
-    await vi.waitFor(async () => expect(await logo()).toHaveAttribute('href', '/app/schools/1/groups/18'));
+    await vi.waitFor(async () =>
+      expect(await logo()).toHaveAttribute('href', '/app/schools/1/groups/18/worksheet'),
+    );
   });
 
   it('leads to the school list when the school has no groups', async () => {
@@ -216,7 +221,7 @@ describe('management access', () => {
   it('shows later pages of a superuser as not found for now', async () => {
     signIn();
     fakeApi(shellReplies());
-    renderApp('/app/schools/1/admin/templates');
+    renderApp('/app/schools/1/admin/pupils');
     expect(await screen.findByRole('heading', { name: 'Pagina niet gevonden' })).toBeInTheDocument();
   });
 });

@@ -9,8 +9,6 @@ import { lazyPage } from './lazy-page';
  */
 const later = (path: string): RouteObject => ({ path, element: <NotFoundView /> });
 
-const groupPages = ['worksheet', 'goals'];
-
 /** The children of /app/schools/:schoolId (spec section 2), rendered inside SchoolScope. */
 export const schoolRoutes: RouteObject[] = [
   {
@@ -90,7 +88,14 @@ export const schoolRoutes: RouteObject[] = [
       (module) => module.GroupNotesPage,
     ),
   },
-  ...groupPages.map((page) => later(`groups/:yearclassId/${page}`)),
+  {
+    path: 'groups/:yearclassId/worksheet',
+    lazy: lazyPage(
+      () => import('../features/worksheet/pages/worksheet-page'),
+      (module) => module.WorksheetPage,
+    ),
+  },
+  later('groups/:yearclassId/goals'),
   {
     path: 'pupils',
     lazy: lazyPage(

@@ -2,7 +2,9 @@ import {
   ACCOUNT_ERRORS,
   apiErrorSchema,
   COLLEAGUE_ERRORS,
+  GROUP_PLAN_ERRORS,
   INVITATION_ERRORS,
+  NOTE_CATEGORY_ERRORS,
   OTP_ERRORS,
   PASSWORD_RULE_MESSAGES,
 } from '@leerzicht/contract';
@@ -50,6 +52,10 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   [PASSWORD_RULE_MESSAGES.tooPersonal]: 'serverError.passwordTooPersonal',
   [OTP_ERRORS.invalidCode]: 'twoStep.codeInvalid',
   [COLLEAGUE_ERRORS.lastSuperuser]: 'serverError.lastSuperuser',
+  [GROUP_PLAN_ERRORS.evaluation]: 'serverError.evaluationTooLong',
+  [GROUP_PLAN_ERRORS.endBeforeStart]: 'serverError.endBeforeStart',
+  [NOTE_CATEGORY_ERRORS.hasNotes]: 'serverError.categoryHasNotes',
+  [NOTE_CATEGORY_ERRORS.cycle]: 'serverError.categoryCycle',
   'This invitation has already been used.': 'serverError.invitationUsed',
   'This invitation has expired. Ask your school for a new invitation.': 'serverError.invitationExpired',
 };
@@ -61,6 +67,12 @@ export function translateServerMessage(intl: IntlShape, message: string): string
   if (message.startsWith(TOO_MANY_ATTEMPTS)) return intl.formatMessage({ id: 'serverError.tooManyAttempts' });
   const id = KNOWN_MESSAGES[message];
   return id ? intl.formatMessage({ id }) : message;
+}
+
+/** The first message of a refused request (any field, else its detail), translated; null when there is none. */
+export function firstErrorMessage(intl: IntlShape, error: unknown): string | null {
+  const first = Object.values(fieldErrorsOf(error)).flat()[0] ?? detailOf(error);
+  return first ? translateServerMessage(intl, first) : null;
 }
 
 /** One field's messages, translated and joined, for a Mantine `error` prop; undefined when there are none. */

@@ -15,7 +15,7 @@ export const oneSchoolProfile: Profile = { ...profile, schools: profile.schools.
 
 /**
  * The replies the signed-in shell asks for: profile, school(s), hidden notices; and, so that the group pages the
- * shell tests open render rather than fail, each group's result (no pupils) and its (empty) notes.
+ * shell tests open render rather than fail, each group's result (no pupils), its (empty) notes and plans.
  */
 export function shellReplies(
   options: { profile?: Profile; schools?: School[]; hidden?: unknown[] } = {},
@@ -40,5 +40,8 @@ export function shellReplies(
   }
   replies['GET /api/1.0/all_notes/'] = jsonResponse({ count: 0, results: [] });
   replies['GET /api/1.0/note_category_options/'] = jsonResponse([]);
+  replies['GET /api/1.0/group_plans/'] = jsonResponse([]);
+  replies['GET /api/1.0/group_plan_templates/'] = jsonResponse([]);
+  replies['GET /api/1.0/recent_plans/'] = jsonResponse([]);
   return replies;
 }

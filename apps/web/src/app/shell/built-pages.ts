@@ -1,12 +1,17 @@
 /*
  * The group sub-pages whose screens exist. The menu, the logo and the group selector lead only to these, so that no
- * link of the app ends in "page not found". The worksheet and the test overview arrive with the group plans work:
- * add them here when their pages are routed.
+ * link of the app ends in "page not found". Add a page here when it is routed.
  */
 export type GroupPage =
   'worksheet' | 'results' | 'notes' | 'goals' | 'social-emotional' | 'instruction-groups';
 
-const BUILT: ReadonlySet<GroupPage> = new Set(['results', 'notes', 'social-emotional', 'instruction-groups']);
+const BUILT: ReadonlySet<GroupPage> = new Set([
+  'worksheet',
+  'results',
+  'notes',
+  'social-emotional',
+  'instruction-groups',
+]);
 
 export const isBuilt = (page: GroupPage): boolean => BUILT.has(page);
 

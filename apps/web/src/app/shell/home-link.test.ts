@@ -7,8 +7,10 @@ describe('home link rules', () => {
     expect(homeAddress({ schoolCount: 2, schoolId: null, groupIds: [] })).toBe('/app/schools');
   });
 
-  it('goes to the group (its page, until the worksheet exists) with one school and one group', () => {
-    expect(homeAddress({ schoolCount: 1, schoolId: 1, groupIds: [18] })).toBe('/app/schools/1/groups/18');
+  it('goes to the group worksheet with one school and one group', () => {
+    expect(homeAddress({ schoolCount: 1, schoolId: 1, groupIds: [18] })).toBe(
+      '/app/schools/1/groups/18/worksheet',
+    );
   });
 
   it('goes to the groups list with one school only', () => {

@@ -53,8 +53,9 @@ describe('side menu rules', () => {
   it('shows group sub-items only when a group is selected', () => {
     expect(groupChildren(base)).toBeUndefined();
     const children = groupChildren({ ...base, group: { id: 18, grade: 5, hasGoals: false } });
-    expect(keys(children ?? [])).toEqual(['results', 'notes']);
+    expect(keys(children ?? [])).toEqual(['worksheet', 'results', 'notes']);
     expect(children?.map((item) => item.to)).toEqual([
+      '/app/schools/1/groups/18/worksheet',
       '/app/schools/1/groups/18/results',
       '/app/schools/1/groups/18/notes',
     ]);
@@ -66,6 +67,7 @@ describe('side menu rules', () => {
 
   it('shows Results only from grade 3', () => {
     expect(keys(groupChildren({ ...base, group: { id: 2, grade: 2, hasGoals: true } }) ?? [])).toEqual([
+      'worksheet',
       'notes',
     ]);
     expect(keys(groupChildren({ ...base, group: { id: 3, grade: 3, hasGoals: false } }) ?? [])).toContain(
@@ -73,20 +75,21 @@ describe('side menu rules', () => {
     );
   });
 
-  it('leaves out Worksheet and Test overview while their pages do not exist: no menu item ends in not found', () => {
+  it('leaves out the Test overview while its page does not exist: no menu item ends in not found', () => {
     for (const group of [
       { id: 8, grade: 8, hasGoals: true },
       { id: 2, grade: 2, hasGoals: true },
       { id: 9, grade: null, hasGoals: true },
     ]) {
       const children = keys(groupChildren({ ...base, group }) ?? []);
-      expect(children).not.toContain('worksheet');
+      expect(children[0]).toBe('worksheet');
       expect(children).not.toContain('goals');
     }
   });
 
-  it('shows notes for a group of another school year (grade unknown)', () => {
+  it('shows worksheet and notes for a group of another school year (grade unknown)', () => {
     expect(keys(groupChildren({ ...base, group: { id: 9, grade: null, hasGoals: true } }) ?? [])).toEqual([
+      'worksheet',
       'notes',
     ]);
   });

@@ -11,6 +11,7 @@ interface SubPage {
 }
 
 const PAGES: SubPage[] = [
+  { path: 'worksheet', title: 'groupPage.worksheet.title', text: 'groupPage.worksheet.text' },
   { path: 'results', title: 'groupPage.results.title', text: 'groupPage.results.text' },
   { path: 'notes', title: 'groupPage.notes.title', text: 'groupPage.notes.text' },
   {
@@ -30,7 +31,7 @@ export function GroupLinks({ base, grade }: { base: string; grade: number }) {
   const intl = useIntl();
   const pages = PAGES.filter((page) => page.path !== 'results' || grade >= GRADE_THRESHOLD);
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" data-testid="group-links">
+    <SimpleGrid cols={{ base: 1, sm: 3, lg: 5 }} spacing="sm" data-testid="group-links">
       {pages.map((page) => (
         <UnstyledButton key={page.path} component={Link} to={`${base}/${page.path}`}>
           <Card withBorder h="100%" padding="md">

@@ -49,7 +49,7 @@ describe('group page', () => {
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
     expect(links).toEqual(
-      ['results', 'notes', 'social-emotional', 'instruction-groups'].map(
+      ['worksheet', 'results', 'notes', 'social-emotional', 'instruction-groups'].map(
         (page) => `/app/schools/1/groups/40/${page}`,
       ),
     );

@@ -1,0 +1,152 @@
+import { fullName, type NoteCategory } from '@leerzicht/contract';
+import { ActionIcon, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useCreatePlanNote } from '../api/categories';
+import type { CategoryNode as Node } from '../lib/plan-tree';
+import { AddCategory } from './add-category';
+import { CategoryActions, CategoryRename } from './category-actions';
+import { CategoryPupils } from './category-pupils';
+import { PlanNoteEditor } from './plan-note-editor';
+import { PlanNoteItem } from './plan-note-item';
+
+interface CategoryNodeProps {
+  node: Node;
+  categories: readonly NoteCategory[];
+  planId: number;
+  groupPupils: { id: number; name: string }[];
+  changeFor: (key: string) => (dirty: boolean) => void;
+}
+
+/**
+ * One category of the plan with its notes, its pupils (instruction and pupil layers) and its subcategories.
+ * Collapsing is the reader's own view and is not saved (spec: isCollapsed, client only).
+ */
+export function CategoryNode({ node, categories, planId, groupPupils, changeFor }: CategoryNodeProps) {
+  const intl = useIntl();
+  const { category } = node;
+  const [collapsed, setCollapsed] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const [addingChild, setAddingChild] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const createNote = useCreatePlanNote();
+  const withPupils = category.layer !== 'GROUP';
+  const placed = (category.pupils ?? []).map((pupil) => ({ id: pupil.pupilId, name: fullName(pupil) }));
+  const nameOf = (pupilId: number | null) =>
+    pupilId === null ? null : (groupPupils.find((pupil) => pupil.id === pupilId)?.name ?? null);
+  const notes = category.notes ?? [];
+  return (
+    <Box
+      pl={node.depth === 0 ? 0 : 'md'}
+      style={node.depth === 0 ? undefined : { borderLeft: '2px solid var(--mantine-color-gray-3)' }}
+      data-category={category.id}
+      opacity={category.is_archived ? 0.6 : 1}
+    >
+      <Stack gap={6} py={4}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Group gap={4} wrap="nowrap">
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              aria-expanded={!collapsed}
+              aria-label={intl.formatMessage(
+                { id: collapsed ? 'worksheet.category.expand' : 'worksheet.category.collapse' },
+                { name: category.name },
+              )}
+              onClick={() => setCollapsed((value) => !value)}
+            >
+              <span aria-hidden="true">{collapsed ? '▸' : '▾'}</span>
+            </ActionIcon>
+            {renaming ? (
+              <CategoryRename category={category} onDone={() => setRenaming(false)} />
+            ) : (
+              <Text fw={600} size={node.depth === 0 ? 'md' : 'sm'}>
+                {category.name}
+                {category.is_archived && (
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    ({intl.formatMessage({ id: 'groupNotes.archivedMark' })})
+                  </Text>
+                )}
+                {collapsed && notes.length > 0 && (
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    · {intl.formatMessage({ id: 'worksheet.category.noteCount' }, { count: notes.length })}
+                  </Text>
+                )}
+              </Text>
+            )}
+          </Group>
+          <CategoryActions
+            category={category}
+            categories={categories}
+            onRename={() => setRenaming(true)}
+            onError={setError}
+          />
+        </Group>
+        {error && (
+          <Text size="sm" c="red" role="alert">
+            {error}
+          </Text>
+        )}
+        {!collapsed && (
+          <>
+            {withPupils && <CategoryPupils category={category} groupPupils={groupPupils} />}
+            {notes.map((note) => (
+              <PlanNoteItem
+                key={note.id}
+                note={note}
+                pupilName={nameOf(note.pupilId)}
+                onDirtyChange={changeFor(`note.${note.id}`)}
+              />
+            ))}
+            {!category.is_archived && (
+              <PlanNoteEditor
+                draftKey={`plan.${planId}.category.${category.id}.new`}
+                initial=""
+                pupils={category.layer === 'PUPIL' ? (placed.length > 0 ? placed : groupPupils) : undefined}
+                pending={createNote.isPending}
+                onDirtyChange={changeFor(`category.${category.id}.new`)}
+                onSave={({ content, pupilId }) =>
+                  createNote.mutateAsync({ noteCategoryId: category.id, content, pupilId })
+                }
+              />
+            )}
+            {node.children.map((child) => (
+              <CategoryNode
+                key={child.category.id}
+                node={child}
+                categories={categories}
+                planId={planId}
+                groupPupils={groupPupils}
+                changeFor={changeFor}
+              />
+            ))}
+            {!category.is_archived &&
+              (addingChild ? (
+                <AddCategory
+                  planId={planId}
+                  layer={category.layer}
+                  parentId={category.id}
+                  label={intl.formatMessage(
+                    { id: 'worksheet.category.childName' },
+                    { parent: category.name },
+                  )}
+                  onDone={() => setAddingChild(false)}
+                />
+              ) : (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  w="fit-content"
+                  onClick={() => setAddingChild(true)}
+                >
+                  {intl.formatMessage({ id: 'worksheet.category.addChild' })}
+                </Button>
+              ))}
+          </>
+        )}
+      </Stack>
+    </Box>
+  );
+}
