@@ -2,6 +2,7 @@ import { fullName, type NoteCategory } from '@leerzicht/contract';
 import { ActionIcon, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { readDraft } from '../../../lib/note-draft';
 import { useCreatePlanNote } from '../api/categories';
 import type { CategoryNode as Node } from '../lib/plan-tree';
 import { AddCategory } from './add-category';
@@ -29,6 +30,9 @@ export function CategoryNode({ node, categories, planId, groupPupils, changeFor 
   const [renaming, setRenaming] = useState(false);
   const [addingChild, setAddingChild] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const draftKey = `plan.${planId}.category.${category.id}.new`;
+  // The editor opens on request, or by itself when a draft of it was left in this tab.
+  const [writing, setWriting] = useState(() => readDraft(draftKey) !== null);
   const createNote = useCreatePlanNote();
   const withPupils = category.layer !== 'GROUP';
   const placed = (category.pupils ?? []).map((pupil) => ({ id: pupil.pupilId, name: fullName(pupil) }));
@@ -100,18 +104,30 @@ export function CategoryNode({ node, categories, planId, groupPupils, changeFor 
                 onDirtyChange={changeFor(`note.${note.id}`)}
               />
             ))}
-            {!category.is_archived && (
-              <PlanNoteEditor
-                draftKey={`plan.${planId}.category.${category.id}.new`}
-                initial=""
-                pupils={category.layer === 'PUPIL' ? (placed.length > 0 ? placed : groupPupils) : undefined}
-                pending={createNote.isPending}
-                onDirtyChange={changeFor(`category.${category.id}.new`)}
-                onSave={({ content, pupilId }) =>
-                  createNote.mutateAsync({ noteCategoryId: category.id, content, pupilId })
-                }
-              />
-            )}
+            {!category.is_archived &&
+              (writing ? (
+                <PlanNoteEditor
+                  draftKey={draftKey}
+                  initial=""
+                  pupils={category.layer === 'PUPIL' ? (placed.length > 0 ? placed : groupPupils) : undefined}
+                  pending={createNote.isPending}
+                  onDirtyChange={changeFor(`category.${category.id}.new`)}
+                  onCancel={() => setWriting(false)}
+                  onSave={async ({ content, pupilId }) => {
+                    const answer = await createNote.mutateAsync({
+                      noteCategoryId: category.id,
+                      content,
+                      pupilId,
+                    });
+                    setWriting(false);
+                    return answer;
+                  }}
+                />
+              ) : (
+                <Button size="compact-xs" variant="light" w="fit-content" onClick={() => setWriting(true)}>
+                  {intl.formatMessage({ id: 'worksheet.note.add' }, { category: category.name })}
+                </Button>
+              ))}
             {node.children.map((child) => (
               <CategoryNode
                 key={child.category.id}

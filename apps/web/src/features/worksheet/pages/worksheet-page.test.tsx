@@ -160,6 +160,7 @@ describe('worksheet page', () => {
     const { user } = renderApp('/app/schools/1/groups/40/worksheet');
     const doelen = await screen.findByText('Doelen');
     const node = doelen.closest('[data-category]') as HTMLElement;
+    await user.click(within(node).getByRole('button', { name: '+ Notitie bij Doelen' }));
     await user.type(
       within(node).getByRole('textbox', { name: /^Nieuwe notitie/ }),
       'Extra oefenen met splitsen.',
@@ -180,6 +181,7 @@ describe('worksheet page', () => {
     const fetch = serve([plan]);
     const { user } = renderApp('/app/schools/1/groups/40/worksheet');
     const extra = (await screen.findByText('Extra zorg')).closest('[data-category]') as HTMLElement;
+    await user.click(within(extra).getByRole('button', { name: '+ Notitie bij Extra zorg' }));
     await user.type(
       within(extra).getByRole('textbox', { name: /^Nieuwe notitie/ }),
       'Werkt met een stappenplan.',
