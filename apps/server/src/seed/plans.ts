@@ -119,7 +119,6 @@ export function planRows(
           { name: 'Aanpak', layer: 'INSTRUCTION' as const },
         ],
       })),
-      { name: 'Individuele aandachtspunten', layer: 'PUPIL' as const },
     ],
   };
   const systemDate = noon(isoDate(current - 2, 7, 1));
@@ -193,8 +192,9 @@ export function planRows(
     });
     return id;
   };
+  let noteRange: [string, string] = [yearStart, todayIso];
   const note = (categoryId: number, content: string, author: number, pupilId: number | null = null) => {
-    const written = noon(dateBetween(rng, yearStart, todayIso));
+    const written = noon(dateBetween(rng, noteRange[0], noteRange[1]));
     groupPlanNotes.push({
       id: groupPlanNotes.length + 1,
       schoolId: REGENBOOG.id,
@@ -211,29 +211,31 @@ export function planRows(
   category(null, 'Rekenen: automatiseren', 'GROUP', 1, null, USER_IDS.ib);
   category(null, 'Lezen: leesbevordering', 'GROUP', 2, null, USER_IDS.ib);
 
-  for (const spec of PLAN_GROUPS) {
+  // Last school year's plans (evaluated) and this year's: "continue from last period" has something to continue.
+  for (const [year, spec] of [current - 1, current].flatMap((y) => PLAN_GROUPS.map((p) => [y, p] as const))) {
     const group: SimGroup | undefined = regenboog?.groups.find(
-      (g) => g.year === current && g.name === spec.name,
+      (g) => g.year === year && g.name === spec.name,
     );
     if (!group) continue;
+    noteRange = year === current ? [yearStart, todayIso] : [isoDate(year, 9, 1), isoDate(year + 1, 1, 31)];
     const planId = groupPlans.length + 1;
     const subjectId = SUBJECT_IDS[spec.subject];
     groupPlans.push({
       id: planId,
       schoolId: REGENBOOG.id,
-      name: `Groepsplan ${SUBJECT_WORD[spec.subject] ?? spec.subject} ${group.name} ${current}-${current + 1} periode 1`,
+      name: `Groepsplan ${SUBJECT_WORD[spec.subject] ?? spec.subject} ${group.name} ${year}-${year + 1} periode 1`,
       subjectId,
       yearClassId: group.id,
       templateId: spec.template,
       createdBy: spec.author,
-      startDate: isoDate(current, 9, 1),
-      endDate: isoDate(current + 1, 1, 31),
+      startDate: isoDate(year, 9, 1),
+      endDate: isoDate(year + 1, 1, 31),
       evaluation:
-        isoDate(current + 1, 1, 31) < todayIso
+        isoDate(year + 1, 1, 31) < todayIso
           ? 'De meeste leerlingen hebben de groepsdoelen gehaald; de intensieve groep blijft aandacht vragen.'
           : '',
-      dateCreated: created,
-      dateChanged: created,
+      dateCreated: year === current ? created : noon(isoDate(year, 9, 1)),
+      dateChanged: year === current ? created : noon(isoDate(year, 9, 1)),
     });
     const goals = category(planId, 'Groepsdoelen', 'GROUP', 1, null, spec.author);
     note(
@@ -263,9 +265,8 @@ export function planRows(
     const individual = category(planId, 'Individuele aandachtspunten', 'PUPIL', 5, null, spec.author);
     group.members.forEach(({ pupil }, position) => {
       const approach =
-        approaches.find(
-          (a) => a.pupilId === pupil.id && a.subjectId === subjectId && a.calendarYear === current,
-        )?.approach ?? 'basic';
+        approaches.find((a) => a.pupilId === pupil.id && a.subjectId === subjectId && a.calendarYear === year)
+          ?.approach ?? 'basic';
       const target = byApproach.get(approach === 'undefined' ? 'basic' : approach);
       if (target)
         links.push({
