@@ -1,14 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { login, REGENBOOG_ID } from './shell-helpers';
-
-/** The id of a group of De Regenboog in the current school year, from the groups page's link. */
-async function groupId(page: Page, name: string): Promise<string> {
-  await page.goto(`/app/schools/${REGENBOOG_ID}/groups`);
-  const href = await page.getByRole('link', { name, exact: true }).first().getAttribute('href');
-  const id = /groups\/(\d+)/.exec(href ?? '')?.[1];
-  if (!id) throw new Error(`no group ${name}`);
-  return id;
-}
+import { expect, test } from '@playwright/test';
+import { groupId, login, REGENBOOG_ID } from './shell-helpers';
 
 test('a teacher records a social-emotional observation and sees it in the group table', async ({ page }) => {
   await login(page, 'leerkracht');

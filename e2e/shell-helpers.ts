@@ -46,3 +46,12 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
       nodes: nodes.map((node) => ({ target: node.target })),
     }));
 }
+
+/** The id of a group of De Regenboog in the current school year, from the groups page's link. */
+export async function groupId(page: Page, name: string): Promise<string> {
+  await page.goto(`/app/schools/${REGENBOOG_ID}/groups`);
+  const href = await page.getByRole('link', { name, exact: true }).first().getAttribute('href');
+  const id = /groups\/(\d+)/.exec(href ?? '')?.[1];
+  if (!id) throw new Error(`no group ${name}`);
+  return id;
+}
