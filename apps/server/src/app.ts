@@ -28,6 +28,7 @@ import { pupilNoteCategoryRoutes } from './modules/pupil-note-categories/index';
 import { groupPlanNoteRoutes, noteCategoryRoutes } from './modules/note-categories/index';
 import { approachRoutes } from './modules/approaches/index';
 import { groupPlanRoutes } from './modules/group-plans/index';
+import { planReportRoutes } from './modules/plan-reports/index';
 import { shellRoutes } from './modules/shell/index';
 import { systemRoutes } from './modules/system/index';
 
@@ -99,6 +100,7 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
       await allNoteRoutes(api, ctx);
       await approachRoutes(api, ctx);
       await groupPlanRoutes(api, ctx);
+      await planReportRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

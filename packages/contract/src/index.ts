@@ -29,6 +29,7 @@ export * from './api/pupil-note-categories';
 export * from './api/group-plan-notes';
 export * from './api/note-categories';
 export * from './api/group-plans';
+export * from './api/plan-reports';
 export * from './observation-logic';
 export * from './api/observations';
 export * from './approach-logic';

@@ -9,6 +9,7 @@ import { pupilNoteCategoryEndpoints } from './pupil-note-categories';
 import { scoreNoteEndpoints } from './score-notes';
 import { yearClassNoteEndpoints } from './year-class-notes';
 import { observationEndpoints } from './observations';
+import { planReportEndpoints } from './plan-reports';
 import { pupilEndpoints, resultEndpoints } from './results';
 import {
   catalogEndpoints,
@@ -35,6 +36,7 @@ export {
   noteEndpoints,
   observationEndpoints,
   permissionEndpoints,
+  planReportEndpoints,
   pupilEndpoints,
   pupilNoteCategoryEndpoints,
   resultEndpoints,
@@ -70,4 +72,5 @@ export const endpoints = {
   groupPlanNotes: groupPlanNoteEndpoints,
   groupPlanTemplates: groupPlanTemplateEndpoints,
   groupPlans: groupPlanEndpoints,
+  planReports: planReportEndpoints,
 };

@@ -1,0 +1,2 @@
+/* The plan reports module's public face: other modules import only from here. */
+export { planReportRoutes } from './routes';
