@@ -128,7 +128,13 @@ export const schoolRoutes: RouteObject[] = [
           (module) => module.PermissionsPage,
         ),
       },
-      later('templates'),
+      {
+        path: 'templates',
+        lazy: lazyPage(
+          () => import('../features/plan-templates/pages/templates-page'),
+          (module) => module.TemplatesPage,
+        ),
+      },
       later('pupils'),
       { element: <AdminGuard providerStaffOnly />, children: [later('upload')] },
       later('*'),
