@@ -36,6 +36,24 @@ test('a teacher starts a plan from a template, adds a pupil category, writes not
   await instruction.getByRole('button', { name: `${before[0]} omlaag` }).click();
   await expect.poll(rootNames).toEqual([before[1], before[0], ...before.slice(2)]);
 
+  // Collapsed, the instruction groups fit on the screen: drag the last onto the first and it takes the first place.
+  const order = await rootNames();
+  for (const name of order) await instruction.getByRole('button', { name: `${name} inklappen` }).click();
+  const last = order.at(-1) ?? '';
+  const handle = instruction.getByRole('button', { name: new RegExp(`^${last} verslepen`) });
+  const target = instruction.getByRole('button', { name: new RegExp(`^${order[0]} verslepen`) });
+  await handle.scrollIntoViewIfNeeded();
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('no drag handles');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y - 20, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2 + 40, to.y + to.height / 2, { steps: 15 });
+  await page.mouse.up();
+  await expect.poll(rootNames).toEqual([last, ...order.slice(0, -1)]);
+  for (const name of order) await instruction.getByRole('button', { name: `${name} uitklappen` }).click();
+
   // A pupil category with a pupil placed in it and a note about that pupil.
   const pupils = page.getByRole('region', { name: 'Leerlingen' });
   await pupils.getByRole('textbox', { name: /^Nieuwe categorie/ }).fill('Leesplezier');

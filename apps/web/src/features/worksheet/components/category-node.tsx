@@ -1,3 +1,4 @@
+import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { fullName, type NoteCategory } from '@leerzicht/contract';
 import { ActionIcon, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -34,6 +35,13 @@ export function CategoryNode({ node, categories, planId, groupPupils, changeFor 
   // The editor opens on request, or by itself when a draft of it was left in this tab.
   const [writing, setWriting] = useState(() => readDraft(draftKey) !== null);
   const createNote = useCreatePlanNote();
+  // The handle drags the category; dropped on another category it takes that one's place (see dropMove).
+  const dragId = `category-${category.id}`;
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: dragId,
+    disabled: category.is_archived,
+  });
+  const { setNodeRef: setDropRef, isOver } = useDroppable({ id: dragId });
   const withPupils = category.layer !== 'GROUP';
   const placed = (category.pupils ?? []).map((pupil) => ({ id: pupil.pupilId, name: fullName(pupil) }));
   const nameOf = (pupilId: number | null) =>
@@ -41,14 +49,37 @@ export function CategoryNode({ node, categories, planId, groupPupils, changeFor 
   const notes = category.notes ?? [];
   return (
     <Box
+      ref={setNodeRef}
       pl={node.depth === 0 ? 0 : 'md'}
-      style={node.depth === 0 ? undefined : { borderLeft: '2px solid var(--mantine-color-gray-3)' }}
+      style={{
+        ...(node.depth === 0 ? {} : { borderLeft: '2px solid var(--mantine-color-gray-3)' }),
+        transform: transform ? `translate(${transform.x}px, ${transform.y}px)` : undefined,
+        zIndex: isDragging ? 10 : undefined,
+        position: 'relative',
+      }}
       data-category={category.id}
       opacity={category.is_archived ? 0.6 : 1}
     >
       <Stack gap={6} py={4}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Group
+          ref={setDropRef}
+          justify="space-between"
+          gap="xs"
+          wrap="nowrap"
+          bg={isOver && !isDragging ? 'teal.0' : undefined}
+        >
           <Group gap={4} wrap="nowrap">
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              color="gray"
+              style={{ cursor: 'grab', touchAction: 'none' }}
+              {...listeners}
+              {...attributes}
+              aria-label={intl.formatMessage({ id: 'worksheet.category.drag' }, { name: category.name })}
+            >
+              <span aria-hidden="true">⠿</span>
+            </ActionIcon>
             <ActionIcon
               variant="subtle"
               size="sm"

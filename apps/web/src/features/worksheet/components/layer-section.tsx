@@ -1,8 +1,20 @@
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
 import type { NoteCategory, NoteLayer } from '@leerzicht/contract';
 import { Card, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../i18n/messages';
+import { firstErrorMessage } from '../../../lib/server-errors';
+import { useUpdateCategory } from '../api/categories';
+import { dropMove } from '../lib/category-drop';
 import { layerTree } from '../lib/plan-tree';
 import { AddCategory } from './add-category';
 import { CategoryNode } from './category-node';
@@ -47,6 +59,29 @@ export function LayerSection({
   const intl = useIntl();
   const text = LAYER_TEXT[layer];
   const tree = layerTree(categories, layer, withArchived);
+  const update = useUpdateCategory();
+  const [dropError, setDropError] = useState<string | null>(null);
+  // A small distance before a drag starts, so that the handle's click still reaches the buttons beside it.
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor),
+  );
+  const byId = (id: string | number | undefined) =>
+    categories.find((item) => `category-${item.id}` === String(id));
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const moved = byId(active.id);
+    const target = byId(over?.id);
+    const move = moved && target ? dropMove(categories, moved, target) : null;
+    if (!moved || !move) return;
+    setDropError(null);
+    update
+      .mutateAsync({ id: moved.id, ...move })
+      .catch((failure: unknown) =>
+        setDropError(
+          firstErrorMessage(intl, failure) ?? intl.formatMessage({ id: 'worksheet.category.failed' }),
+        ),
+      );
+  };
   return (
     <Card
       withBorder
@@ -69,16 +104,23 @@ export function LayerSection({
             {intl.formatMessage({ id: text.empty })}
           </Text>
         )}
-        {tree.map((node) => (
-          <CategoryNode
-            key={node.category.id}
-            node={node}
-            categories={categories}
-            planId={planId}
-            groupPupils={groupPupils}
-            changeFor={changeFor}
-          />
-        ))}
+        {dropError && (
+          <Text size="sm" c="red" role="alert">
+            {dropError}
+          </Text>
+        )}
+        <DndContext sensors={sensors} collisionDetection={pointerWithin} onDragEnd={onDragEnd}>
+          {tree.map((node) => (
+            <CategoryNode
+              key={node.category.id}
+              node={node}
+              categories={categories}
+              planId={planId}
+              groupPupils={groupPupils}
+              changeFor={changeFor}
+            />
+          ))}
+        </DndContext>
         <AddCategory
           planId={planId}
           layer={layer}
