@@ -29,6 +29,7 @@ import { groupPlanNoteRoutes, noteCategoryRoutes } from './modules/note-categori
 import { approachRoutes } from './modules/approaches/index';
 import { groupPlanRoutes } from './modules/group-plans/index';
 import { planReportRoutes } from './modules/plan-reports/index';
+import { goalRoutes } from './modules/goals/index';
 import { shellRoutes } from './modules/shell/index';
 import { systemRoutes } from './modules/system/index';
 
@@ -101,6 +102,7 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
       await approachRoutes(api, ctx);
       await groupPlanRoutes(api, ctx);
       await planReportRoutes(api, ctx);
+      await goalRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

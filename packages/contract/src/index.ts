@@ -20,6 +20,7 @@ export * from './results-logic';
 export * from './api/catalog';
 export * from './api/results';
 export * from './api/group-results';
+export * from './api/group-goals';
 export * from './api/pupils';
 export * from './api/all-notes';
 export * from './api/notes';

@@ -67,8 +67,10 @@ describe('side menu', () => {
       'href',
       '/app/schools/1/groups/18/worksheet',
     );
-    // The test overview has no page yet: no menu item leads to "page not found".
-    expect(nav.queryByRole('link', { name: /Toetsoverzicht/ })).not.toBeInTheDocument();
+    // Group 18 (grade 8) has goals: its test overview, marked beta.
+    const overview = nav.getByRole('link', { name: /Toetsoverzicht/ });
+    expect(overview).toHaveAttribute('href', '/app/schools/1/groups/18/goals');
+    expect(within(overview).getByText('bèta')).toBeInTheDocument();
     expect(await screen.findByTestId('group-links')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Pagina niet gevonden' })).not.toBeInTheDocument();
   });
@@ -84,7 +86,7 @@ describe('side menu', () => {
     expect(screen.getByRole('main')).toHaveFocus();
   });
 
-  it('hides Results below grade 3', async () => {
+  it('hides Results and Test overview below grade 3', async () => {
     signIn();
     const young = {
       ...school,
@@ -95,6 +97,8 @@ describe('side menu', () => {
     const nav = await menu();
     await nav.findByRole('link', { name: 'Notities' });
     expect(nav.queryByRole('link', { name: 'Resultaten' })).not.toBeInTheDocument();
+    // Nor the test overview, though the group has goals.
+    expect(nav.queryByRole('link', { name: /Toetsoverzicht/ })).not.toBeInTheDocument();
   });
 
   it('shows no Management to a teacher, and no school-name entry with one school', async () => {

@@ -95,7 +95,13 @@ export const schoolRoutes: RouteObject[] = [
       (module) => module.WorksheetPage,
     ),
   },
-  later('groups/:yearclassId/goals'),
+  {
+    path: 'groups/:yearclassId/goals',
+    lazy: lazyPage(
+      () => import('../features/goals/pages/goals-page'),
+      (module) => module.GoalsPage,
+    ),
+  },
   {
     path: 'pupils',
     lazy: lazyPage(

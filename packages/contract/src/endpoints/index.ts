@@ -1,6 +1,7 @@
 import { accountEndpoints, adminEndpoints, authEndpoints, settingsEndpoints } from './account';
 import { allNoteEndpoints } from './all-notes';
 import { approachEndpoints } from './approaches';
+import { groupGoalEndpoints } from './group-goals';
 import { groupPlanNoteEndpoints } from './group-plan-notes';
 import { groupPlanEndpoints, groupPlanTemplateEndpoints } from './group-plans';
 import { noteCategoryEndpoints } from './note-categories';
@@ -28,6 +29,7 @@ export {
   authEndpoints,
   catalogEndpoints,
   colleagueEndpoints,
+  groupGoalEndpoints,
   groupPlanEndpoints,
   groupPlanNoteEndpoints,
   groupPlanTemplateEndpoints,
@@ -73,4 +75,5 @@ export const endpoints = {
   groupPlanTemplates: groupPlanTemplateEndpoints,
   groupPlans: groupPlanEndpoints,
   planReports: planReportEndpoints,
+  groupGoals: groupGoalEndpoints,
 };

@@ -9,6 +9,7 @@ const BUILT: ReadonlySet<GroupPage> = new Set([
   'worksheet',
   'results',
   'notes',
+  'goals',
   'social-emotional',
   'instruction-groups',
 ]);

@@ -75,16 +75,24 @@ describe('side menu rules', () => {
     );
   });
 
-  it('leaves out the Test overview while its page does not exist: no menu item ends in not found', () => {
-    for (const group of [
-      { id: 8, grade: 8, hasGoals: true },
-      { id: 2, grade: 2, hasGoals: true },
-      { id: 9, grade: null, hasGoals: true },
-    ]) {
-      const children = keys(groupChildren({ ...base, group }) ?? []);
-      expect(children[0]).toBe('worksheet');
-      expect(children).not.toContain('goals');
-    }
+  it('shows Test overview, marked beta, only from grade 3 and only for a group with goals', () => {
+    const goals = (group: MenuGroup) => groupChildren({ ...base, group })?.find((i) => i.key === 'goals');
+    expect(goals({ id: 3, grade: 3, hasGoals: true })).toEqual({
+      key: 'goals',
+      label: { id: 'menu.testOverview' },
+      to: '/app/schools/1/groups/3/goals',
+      beta: true,
+    });
+    expect(keys(groupChildren({ ...base, group: { id: 8, grade: 8, hasGoals: true } }) ?? [])).toEqual([
+      'worksheet',
+      'results',
+      'notes',
+      'goals',
+    ]);
+    expect(goals({ id: 8, grade: 8, hasGoals: false })).toBeUndefined();
+    expect(goals({ id: 2, grade: 2, hasGoals: true })).toBeUndefined();
+    // A group of another school year: its grade is unknown, so no test overview.
+    expect(goals({ id: 9, grade: null, hasGoals: true })).toBeUndefined();
   });
 
   it('shows worksheet and notes for a group of another school year (grade unknown)', () => {

@@ -1,11 +1,5 @@
-import type { ScoreBand } from '@leerzicht/contract';
-
-/** Light backgrounds of the bands (text stays dark enough for contrast). */
-export const BAND_BACKGROUND: Record<ScoreBand, string> = {
-  good: 'var(--mantine-color-green-1)',
-  middle: 'transparent',
-  low: 'var(--mantine-color-red-1)',
-};
+/** The bands' backgrounds live in lib/ (the test overview colours by them too). */
+export { BAND_BACKGROUND } from '../../../lib/band-colours';
 
 /** Chart colours. */
 export const CHART_COLOURS = {

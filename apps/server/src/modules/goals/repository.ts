@@ -1,0 +1,166 @@
+import { and, asc, desc, eq, exists, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  domains,
+  goals,
+  methods,
+  methodTestScores,
+  methodTests,
+  pupils,
+  subjects,
+  testSectionScores,
+  testSections,
+  yearClassPupils,
+  yearClasses,
+} from '../../db/schema/index';
+import { inIds } from '../scores/index';
+
+export function findYearClass(db: Db, yearClassId: number) {
+  return db
+    .select({
+      id: yearClasses.id,
+      schoolId: yearClasses.schoolId,
+      name: yearClasses.name,
+      grade: yearClasses.grade,
+      calendarYear: yearClasses.calendarYear,
+    })
+    .from(yearClasses)
+    .where(eq(yearClasses.id, yearClassId))
+    .limit(1)
+    .then((rows) => rows[0] ?? null);
+}
+
+/** The pupils enrolled in the group, with their own grade. */
+export function listGroupPupils(db: Db, schoolId: number, yearClassId: number) {
+  return db
+    .select({
+      id: pupils.id,
+      firstName: pupils.firstName,
+      lastNamePrefix: pupils.lastNamePrefix,
+      lastName: pupils.lastName,
+      grade: yearClassPupils.grade,
+    })
+    .from(yearClassPupils)
+    .innerJoin(
+      pupils,
+      and(eq(pupils.id, yearClassPupils.pupilId), eq(pupils.schoolId, yearClassPupils.schoolId)),
+    )
+    .where(and(eq(yearClassPupils.schoolId, schoolId), eq(yearClassPupils.yearClassId, yearClassId)));
+}
+
+/**
+ * The sections with a goal of the method tests the group took in its school year (a result of the group on the
+ * test), each with its test, goal and domain, in display order: subject, method, grade, test position, section
+ * position. The domain is the section's, else its goal's. This is the same "has goals" the year class reports
+ * (a group result on a test with a goal section), narrowed to the group's school year.
+ */
+export function listGoalSections(
+  db: Db,
+  group: { schoolId: number; yearClassId: number; calendarYear: number },
+) {
+  const domainId = sql`coalesce(${testSections.domainId}, ${goals.domainId})`;
+  const takenByGroup = db
+    .select({ one: sql`1` })
+    .from(methodTestScores)
+    .where(
+      and(
+        eq(methodTestScores.schoolId, group.schoolId),
+        eq(methodTestScores.yearClassId, group.yearClassId),
+        eq(methodTestScores.calendarYear, group.calendarYear),
+        eq(methodTestScores.methodTestId, testSections.methodTestId),
+      ),
+    );
+  return db
+    .select({
+      id: testSections.id,
+      code: testSections.code,
+      testId: methodTests.id,
+      subtypeId: testSections.subtypeId,
+      subtypeName: testSections.subtypeName,
+      goalId: goals.id,
+      goalName: goals.name,
+      name: testSections.name,
+      details: testSections.details,
+      maxScore: testSections.maxScore,
+      domainId: domains.id,
+      domainCode: domains.code,
+      domainName: domains.name,
+      domainSubjectId: domains.subjectId,
+      domainPosition: domains.position,
+      testName: methodTests.name,
+      methodId: methods.id,
+      methodName: methods.name,
+      subjectId: methodTests.subjectId,
+      subjectPosition: subjects.position,
+      grade: methodTests.grade,
+      block: methodTests.block,
+      chapter: methodTests.chapter,
+      testMaxScore: methodTests.maxScore,
+    })
+    .from(testSections)
+    .innerJoin(goals, eq(goals.id, testSections.goalId))
+    .innerJoin(domains, eq(domains.id, domainId))
+    .innerJoin(methodTests, eq(methodTests.id, testSections.methodTestId))
+    .innerJoin(methods, eq(methods.id, methodTests.methodId))
+    .innerJoin(subjects, eq(subjects.id, methodTests.subjectId))
+    .where(exists(takenByGroup))
+    .orderBy(
+      asc(subjects.position),
+      asc(methods.name),
+      asc(methods.id),
+      asc(methodTests.grade),
+      asc(methodTests.position),
+      asc(methodTests.block),
+      asc(methodTests.id),
+      asc(testSections.position),
+      asc(testSections.code),
+      asc(testSections.id),
+    );
+}
+
+export type GoalSectionRow = Awaited<ReturnType<typeof listGoalSections>>[number];
+
+/**
+ * The pupils' points on the sections in the school year: per pupil and section the latest result (test date, then
+ * the newest row), also one made in another group of the school that year (a pupil who changed groups).
+ */
+export function listSectionScores(
+  db: Db,
+  scope: {
+    schoolId: number;
+    calendarYear: number;
+    pupilIds: readonly number[];
+    sectionIds: readonly number[];
+  },
+) {
+  return db
+    .selectDistinctOn([testSectionScores.pupilId, testSectionScores.testSectionId], {
+      pupilId: testSectionScores.pupilId,
+      testSectionId: testSectionScores.testSectionId,
+      score: testSectionScores.score,
+      maxScore: testSectionScores.maxScore,
+    })
+    .from(testSectionScores)
+    .innerJoin(
+      methodTestScores,
+      and(
+        eq(methodTestScores.id, testSectionScores.methodTestScoreId),
+        eq(methodTestScores.schoolId, testSectionScores.schoolId),
+        eq(methodTestScores.pupilId, testSectionScores.pupilId),
+      ),
+    )
+    .where(
+      and(
+        eq(testSectionScores.schoolId, scope.schoolId),
+        eq(methodTestScores.calendarYear, scope.calendarYear),
+        inIds(sql`${testSectionScores.pupilId}`, scope.pupilIds),
+        inIds(sql`${testSectionScores.testSectionId}`, scope.sectionIds),
+      ),
+    )
+    .orderBy(
+      asc(testSectionScores.pupilId),
+      asc(testSectionScores.testSectionId),
+      desc(methodTestScores.testDate),
+      desc(methodTestScores.id),
+    );
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { groupGoalEndpoints as endpoints } from '@leerzicht/contract';
+import type { AppContext } from '../../context';
+import { authorizeGroup } from '../../platform/access/index';
+import { route, signedIn } from '../../platform/routing/index';
+import { canReadGroupGoals } from './policy';
+import { getGroupGoals } from './service';
+
+/**
+ * The group's test overview: pupils against the goals of its method tests. Needs a session (401); a group of
+ * another school, and for a teacher a group outside their permitted groups, answers 404. Reads pupil data
+ * (audited).
+ */
+export async function goalRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  route(
+    app,
+    endpoints.get,
+    {
+      tags: ['goals'],
+      access: { auth: 'session', pupilData: 'read' },
+      policy: (call) => authorizeGroup(ctx.db, signedIn(call), call.input.params.id, canReadGroupGoals),
+    },
+    (call) => getGroupGoals(ctx, signedIn(call), call.input.params.id),
+  );
+}
