@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { groupId, login, REGENBOOG_ID } from './shell-helpers';
 
@@ -79,4 +80,18 @@ test('a teacher starts a plan from a template, adds a pupil category, writes not
   await expect(evaluation.getByText('Een evaluatie kan maximaal 5000 tekens bevatten')).toBeVisible();
   await evaluation.getByRole('button', { name: 'Evaluatie opslaan' }).click();
   await expect(evaluation.getByText('Evaluatie opgeslagen.')).toBeVisible();
+
+  // The printout without two sections: the counter says so, and the PDF arrives.
+  const print = page.getByTestId('print-panel');
+  await print.getByRole('checkbox', { name: 'Leerlingen' }).uncheck();
+  await print.getByRole('checkbox', { name: 'Effect van het plan' }).uncheck();
+  await expect(print.getByTestId('removed-sections')).toHaveText('2 onderdelen weggelaten');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    print.getByRole('button', { name: 'PDF downloaden' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  const file = await download.path();
+  const head = readFileSync(file).subarray(0, 5).toString('latin1');
+  expect(head).toBe('%PDF-');
 });

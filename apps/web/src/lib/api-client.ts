@@ -158,19 +158,38 @@ export function createApiClient(config: ApiClientConfig = {}) {
     const fetchImpl = config.fetch ?? globalThis.fetch;
     const response = await fetchImpl(url, { method: endpoint.method, headers, body, signal: options.signal });
     const data = await readBody(response);
-    if (!response.ok) {
-      // Only a 401 for the session still stored ends it: answers to requests of a session the user has just left
-      // (logout) must not reload the page under the navigation the logout already made.
-      const stillCurrent = token === null || token === getToken();
-      if (response.status === 401 && endpoint.path !== authEndpoints.login.path && stillCurrent)
-        onUnauthorized();
-      const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
-      throw new ApiError(response.status, response.statusText, data, retryAfter);
-    }
+    if (!response.ok) throw failure(endpoint, response, data, token);
     return endpoint.response ? endpoint.response.parse(data) : undefined;
   }
 
-  return { call };
+  /** The error of a refused answer; a 401 ends the session first. */
+  function failure(endpoint: EndpointDefinition, response: Response, data: unknown, token: string | null) {
+    // Only a 401 for the session still stored ends it: answers to requests of a session the user has just left
+    // (logout) must not reload the page under the navigation the logout already made.
+    const stillCurrent = token === null || token === getToken();
+    if (response.status === 401 && endpoint.path !== authEndpoints.login.path && stillCurrent)
+      onUnauthorized();
+    const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
+    return new ApiError(response.status, response.statusText, data, retryAfter);
+  }
+
+  /** A file answer (a printout): the same path, query and session as `call`, the body as a Blob. */
+  async function download<E extends EndpointDefinition>(
+    endpoint: E,
+    input: EndpointInput<E>,
+    options: CallOptions = {},
+  ): Promise<Blob> {
+    const url = urlOf(endpoint, input);
+    const headers: Record<string, string> = {};
+    const token = options.token ?? getToken();
+    if (token && isInternal(url)) headers.Authorization = `JWT ${token}`;
+    const fetchImpl = config.fetch ?? globalThis.fetch;
+    const response = await fetchImpl(url, { method: 'GET', headers, signal: options.signal });
+    if (!response.ok) throw failure(endpoint, response, await readBody(response), token);
+    return response.blob();
+  }
+
+  return { call, download };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,12 +1,14 @@
 import {
   EVALUATION_MAX,
+  type EffectFigures,
+  type PlanEffect,
   type GroupPlan,
   type GroupPlanNote,
   type GroupPlanTemplate,
   type NoteCategory,
 } from '@leerzicht/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
@@ -92,6 +94,72 @@ const template: GroupPlanTemplate = {
   canEdit: false,
 };
 
+function figures(values: Partial<EffectFigures>): EffectFigures {
+  return {
+    pupilCount: 0,
+    measuredCount: 0,
+    meanGrowth: null,
+    nationalGrowth: null,
+    nationalCount: 0,
+    levels: { up: 0, same: 0, down: 0 },
+    notMeasured: { excluded: 0, noResultBefore: 0, noResultAfter: 0, testChanged: 0 },
+    ...values,
+  };
+}
+
+const groupFigures = [
+  {
+    approach: 'enriched' as const,
+    ...figures({
+      pupilCount: 1,
+      measuredCount: 1,
+      meanGrowth: 14,
+      nationalGrowth: 11.9,
+      nationalCount: 1,
+      levels: { up: 1, same: 0, down: 0 },
+    }),
+  },
+  {
+    approach: 'intensive' as const,
+    ...figures({
+      pupilCount: 1,
+      measuredCount: 1,
+      meanGrowth: 6.5,
+      nationalGrowth: 11.9,
+      nationalCount: 1,
+      levels: { up: 0, same: 0, down: 1 },
+    }),
+  },
+];
+const effect: PlanEffect = {
+  planId: plan.id,
+  subjectId: math.id,
+  yearclassId: 40,
+  calendarYear: 2025,
+  startDate: plan.startDate,
+  endDate: plan.endDate,
+  status: 'measured',
+  groups: groupFigures,
+  total: figures({
+    pupilCount: 2,
+    measuredCount: 2,
+    meanGrowth: 10.25,
+    nationalGrowth: 11.9,
+    nationalCount: 2,
+    levels: { up: 1, same: 0, down: 1 },
+  }),
+  moments: [
+    {
+      from: { calendarYear: 2025, yearTime: 'B', grade: 6 },
+      to: { calendarYear: 2025, yearTime: 'M', grade: 6 },
+      provider: 'CITO',
+      testVersion: '3.0',
+      pupilCount: 2,
+    },
+  ],
+  pupils: [],
+};
+
 function serve(plans: GroupPlan[]) {
   signIn();
   return fakeApi({
@@ -103,6 +171,13 @@ function serve(plans: GroupPlan[]) {
     'GET /api/1.0/group_plan_templates/': jsonResponse([template]),
     'GET /api/1.0/recent_plans/': jsonResponse([]),
     'GET /api/1.0/note_categories/': jsonResponse(categories),
+    'GET /api/1.0/group_plans/7/effect/': jsonResponse(effect),
+    'GET /api/1.0/group_plans/7/print/': new Response(
+      new Blob(['%PDF-1.7 test'], { type: 'application/pdf' }),
+      {
+        headers: { 'Content-Type': 'application/pdf' },
+      },
+    ),
     'POST /api/1.0/group_plans/': (request) => jsonResponse({ ...plan, ...(request.body as object) }, 201),
     'PATCH /api/1.0/group_plans/7/': (request) => jsonResponse({ ...plan, ...(request.body as object) }),
     'PATCH /api/1.0/note_categories/11/': (request) =>
@@ -209,5 +284,49 @@ describe('worksheet page', () => {
     expect(bodiesOf(fetch, 'PATCH', '/group_plans/7/')[0]).toEqual({
       evaluation: 'x'.repeat(EVALUATION_MAX),
     });
+  });
+
+  it('shows the measured effect per instruction group beside the national growth', async () => {
+    serve([plan]);
+    renderApp('/app/schools/1/groups/40/worksheet');
+    const panel = await screen.findByTestId('plan-effect');
+    const row = (key: string) => panel.querySelector(`[data-effect-row="${key}"]`) as HTMLElement;
+    await waitFor(() => expect(row('enriched')).not.toBeNull());
+    const cells = (key: string) =>
+      within(row(key))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    for (const group of [...groupFigures, { ...effect.total, approach: 'total' }]) {
+      const [measured, growth, national, , levels] = cells(group.approach);
+      expect(measured).toBe(`${group.measuredCount} / ${group.pupilCount}`);
+      expect(growth).toBe(`+${String(Math.round((group.meanGrowth ?? 0) * 10) / 10).replace('.', ',')}`);
+      expect(national).toBe(`+${String(group.nationalGrowth).replace('.', ',')}`);
+      expect(levels).toBe(
+        `${group.levels.up} omhoog · ${group.levels.same} gelijk · ${group.levels.down} omlaag`,
+      );
+    }
+  });
+
+  it('counts the sections left out of the printout and downloads the PDF without them', async () => {
+    const fetch = serve([plan]);
+    const created = vi.fn(() => 'blob:plan');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    const { user } = renderApp('/app/schools/1/groups/40/worksheet');
+    const panel = await screen.findByTestId('print-panel');
+    const counter = within(panel).getByTestId('removed-sections');
+    expect(counter).toHaveTextContent('Alle onderdelen gaan mee');
+    await user.click(within(panel).getByRole('checkbox', { name: 'Leerlingen' }));
+    await user.click(within(panel).getByRole('checkbox', { name: 'Effect van het plan' }));
+    expect(counter).toHaveTextContent('2 onderdelen weggelaten');
+    await user.click(within(panel).getByRole('checkbox', { name: 'Leerlingen' }));
+    expect(counter).toHaveTextContent('1 onderdeel weggelaten');
+    await user.click(within(panel).getByRole('checkbox', { name: 'Leerlingen' }));
+    await user.click(within(panel).getByRole('button', { name: 'PDF downloaden' }));
+    await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+    const printCall = fetch.mock.calls.find(([input]) => String(input).includes('/print/'));
+    const url = new URL(String(printCall?.[0]), window.location.origin);
+    expect(url.searchParams.getAll('omit[]')).toEqual(['pupil', 'effect']);
+    await user.click(within(panel).getByRole('button', { name: 'Alles weer meenemen' }));
+    expect(counter).toHaveTextContent('Alle onderdelen gaan mee');
   });
 });

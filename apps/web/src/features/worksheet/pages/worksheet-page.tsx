@@ -16,7 +16,9 @@ import { useGroupPlans } from '../api/plans';
 import { EvaluationForm } from '../components/evaluation-form';
 import { InstructionGroupsSummary } from '../components/instruction-groups-summary';
 import { LayerSection } from '../components/layer-section';
+import { PlanEffect } from '../components/plan-effect';
 import { PlanHeader } from '../components/plan-header';
+import { PrintPanel } from '../components/print-panel';
 import { StartPlan } from '../components/start-plan';
 
 /**
@@ -189,7 +191,9 @@ function PlanView({
           </LayerSection>
         ))
       )}
+      <PlanEffect planId={plan.id} />
       <EvaluationForm plan={plan} onDirtyChange={changeFor(`plan.${plan.id}.evaluation`)} />
+      <PrintPanel plan={plan} groupName={result.group.name} />
     </Stack>
   );
 }
