@@ -24,14 +24,18 @@ const PAGES: SubPage[] = [
     title: 'groupPage.instructionGroups.title',
     text: 'groupPage.instructionGroups.text',
   },
+  { path: 'goals', title: 'groupPage.goals.title', text: 'groupPage.goals.text' },
 ];
 
-/** The group's sub-pages as cards; results only from grade 3, as in the menu (section 2). */
-export function GroupLinks({ base, grade }: { base: string; grade: number }) {
+/** The group's sub-pages as cards; results from grade 3 and the test overview for such a group with goals, as in the menu. */
+export function GroupLinks({ base, grade, hasGoals }: { base: string; grade: number; hasGoals: boolean }) {
   const intl = useIntl();
-  const pages = PAGES.filter((page) => page.path !== 'results' || grade >= GRADE_THRESHOLD);
+  const upper = grade >= GRADE_THRESHOLD;
+  const pages = PAGES.filter(
+    (page) => (page.path !== 'results' || upper) && (page.path !== 'goals' || (upper && hasGoals)),
+  );
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3, lg: 5 }} spacing="sm" data-testid="group-links">
+    <SimpleGrid cols={{ base: 1, sm: 3, lg: 3 }} spacing="sm" data-testid="group-links">
       {pages.map((page) => (
         <UnstyledButton key={page.path} component={Link} to={`${base}/${page.path}`}>
           <Card withBorder h="100%" padding="md">

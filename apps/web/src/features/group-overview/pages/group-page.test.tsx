@@ -82,6 +82,19 @@ describe('group page', () => {
     );
   });
 
+  it('offers the test overview to a group with goals', async () => {
+    signIn();
+    fakeApi({
+      'GET /api/1.0/profile/': jsonResponse(profile),
+      'GET /api/1.0/schools/1/': jsonResponse(school),
+      'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
+      'GET /api/1.0/year_classes/40/result/': jsonResponse(yearClassResult([], { grade: 6, hasGoals: true })),
+    });
+    renderApp('/app/schools/1/groups/40');
+    const links = within(await screen.findByTestId('group-links')).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toContain('/app/schools/1/groups/40/goals');
+  });
+
   it('offers no results below grade 3', async () => {
     serve(2);
     renderApp('/app/schools/1/groups/40');

@@ -52,7 +52,11 @@ export function GroupPage() {
               { count: teachers.length, names: intl.formatList(teachers, { type: 'conjunction' }) },
             )}
       </Text>
-      <GroupLinks base={`/app/schools/${schoolId}/groups/${group.id}`} grade={group.grade} />
+      <GroupLinks
+        base={`/app/schools/${schoolId}/groups/${group.id}`}
+        grade={group.grade}
+        hasGoals={group.hasGoals}
+      />
       {result.pupils.length === 0 ? (
         <Text c="dimmed">{intl.formatMessage({ id: 'groupPage.noPupils' })}</Text>
       ) : (
