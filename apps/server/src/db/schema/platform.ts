@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
 import { TICKET_SUBJECTS } from '@leerzicht/contract';
 import { bytea, inList, schoolIdColumn, timestamptz } from './columns';
 import { schools } from './schools';
@@ -22,13 +22,46 @@ export const supportTickets = pgTable(
       .default({}),
     externalId: text('external_id'),
     status: text('status', { enum: SUPPORT_TICKET_STATUSES }).notNull().default('pending'),
+    email: text('email').notNull().default(''),
+    name: text('name').notNull().default(''),
+    /** Forwarding to the ticketing service: tries so far, the last failure, and when to try again. */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamptz('next_attempt_at'),
+    sentAt: timestamptz('sent_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('support_tickets_school_id_idx').on(t.schoolId),
+    index('support_tickets_status_idx').on(t.status, t.nextAttemptAt),
     check('support_tickets_subject_check', inList(t.subject, TICKET_SUBJECTS)),
     check('support_tickets_status_check', inList(t.status, SUPPORT_TICKET_STATUSES)),
     check('support_tickets_message_check', sql`char_length(${t.message}) <= 1000`),
+  ],
+);
+
+/**
+ * Files sent with a support message (the screenshot is one, marked so), kept on disk under the data directory
+ * (never in the web root); `stored_name` is the server's own file name, `file_name` the user's.
+ */
+export const supportTicketAttachments = pgTable(
+  'support_ticket_attachments',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolIdColumn(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    isScreenshot: boolean('is_screenshot').notNull().default(false),
+    storedName: text('stored_name').notNull(),
+  },
+  (t) => [
+    index('support_ticket_attachments_school_id_idx').on(t.schoolId),
+    index('support_ticket_attachments_ticket_idx').on(t.ticketId, t.position),
   ],
 );
 
