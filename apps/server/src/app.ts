@@ -30,6 +30,7 @@ import { approachRoutes } from './modules/approaches/index';
 import { groupPlanRoutes } from './modules/group-plans/index';
 import { planReportRoutes } from './modules/plan-reports/index';
 import { goalRoutes } from './modules/goals/index';
+import { nationalTestExclusionRoutes } from './modules/national-test-exclusions/index';
 import { shellRoutes } from './modules/shell/index';
 import { systemRoutes } from './modules/system/index';
 
@@ -103,6 +104,7 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
       await groupPlanRoutes(api, ctx);
       await planReportRoutes(api, ctx);
       await goalRoutes(api, ctx);
+      await nationalTestExclusionRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

@@ -21,6 +21,7 @@ export * from './api/catalog';
 export * from './api/results';
 export * from './api/group-results';
 export * from './api/group-goals';
+export * from './api/national-test-exclusions';
 export * from './api/pupils';
 export * from './api/all-notes';
 export * from './api/notes';

@@ -1,5 +1,6 @@
 import { SUBJECT_CODES, type SubjectCode } from '@leerzicht/contract';
 import { BOY_NAMES, GIRL_NAMES, SURNAMES } from './names';
+import { USER_IDS } from './accounts';
 import { isoDate, type Random } from './random';
 import type { SchoolDefinition } from './schools';
 import type { SimGroup, SimPupil, SimSchool } from './model';
@@ -163,6 +164,20 @@ function formGroups(
   return result;
 }
 
+const EXCLUSION_REASONS = ['NEWCOMER', 'DEVELOPMENT_PERSPECTIVE', 'OTHER'] as const;
+
+/** An excluded pupil's reason (by id, so the random stream stays as it was) and its change by the director. */
+function exclusionOf(pupil: SimPupil, current: number) {
+  if (!pupil.excluded) return {};
+  const reason = EXCLUSION_REASONS[pupil.id % EXCLUSION_REASONS.length] ?? 'OTHER';
+  return {
+    citoExclusionReason: reason,
+    citoExclusionReasonText: reason === 'OTHER' ? 'Langdurig ziek; toetsen is nu niet zinvol' : null,
+    citoExclusionChangedById: USER_IDS.directeur,
+    citoExclusionChangedAt: new Date(Date.UTC(current, 7, 1 + (pupil.id % 10), 9, 30)),
+  };
+}
+
 export function pupilRows(
   sims: { school: SimSchool; extras: Map<number, Extra> }[],
   current: number,
@@ -204,6 +219,7 @@ export function pupilRows(
         gender: extra?.gender ?? null,
         externalKey: `LL${String(pupil.id).padStart(6, '0')}`,
         citoIsExcluded: pupil.excluded,
+        ...exclusionOf(pupil, current),
         // Show the outflow profile for the current grade-8 pupils.
         showOutflowProfile: last?.group.year === current && last.grade === 8,
         dateLeft: pupil.leaveDate,

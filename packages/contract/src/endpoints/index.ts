@@ -2,6 +2,7 @@ import { accountEndpoints, adminEndpoints, authEndpoints, settingsEndpoints } fr
 import { allNoteEndpoints } from './all-notes';
 import { approachEndpoints } from './approaches';
 import { groupGoalEndpoints } from './group-goals';
+import { nationalTestExclusionEndpoints } from './national-test-exclusions';
 import { groupPlanNoteEndpoints } from './group-plan-notes';
 import { groupPlanEndpoints, groupPlanTemplateEndpoints } from './group-plans';
 import { noteCategoryEndpoints } from './note-categories';
@@ -34,6 +35,7 @@ export {
   groupPlanNoteEndpoints,
   groupPlanTemplateEndpoints,
   invitationEndpoints,
+  nationalTestExclusionEndpoints,
   noteCategoryEndpoints,
   noteEndpoints,
   observationEndpoints,
@@ -76,4 +78,5 @@ export const endpoints = {
   groupPlans: groupPlanEndpoints,
   planReports: planReportEndpoints,
   groupGoals: groupGoalEndpoints,
+  nationalTestExclusions: nationalTestExclusionEndpoints,
 };

@@ -39,6 +39,14 @@ export const pupils = pgTable(
     gender: text('gender'),
     externalKey: text('external_key'),
     citoIsExcluded: boolean('cito_is_excluded').notNull().default(false),
+    /** Why the pupil is excluded from national tests (NATIONAL_TEST_EXCLUSION_REASONS), with a text for OTHER. */
+    citoExclusionReason: text('cito_exclusion_reason'),
+    citoExclusionReasonText: text('cito_exclusion_reason_text'),
+    /** Who last switched the exclusion on or off, and when. */
+    citoExclusionChangedById: integer('cito_exclusion_changed_by_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    citoExclusionChangedAt: timestamptz('cito_exclusion_changed_at'),
     showOutflowProfile: boolean('show_outflow_profile').notNull().default(false),
     dateLeft: date('date_left', { mode: 'string' }),
   },
