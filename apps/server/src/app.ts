@@ -32,6 +32,7 @@ import { planReportRoutes } from './modules/plan-reports/index';
 import { goalRoutes } from './modules/goals/index';
 import { nationalTestExclusionRoutes } from './modules/national-test-exclusions/index';
 import { shellRoutes } from './modules/shell/index';
+import { supportRoutes } from './modules/support/index';
 import { systemRoutes } from './modules/system/index';
 
 export const API_PREFIX = '/api/1.0';
@@ -105,6 +106,7 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
       await planReportRoutes(api, ctx);
       await goalRoutes(api, ctx);
       await nationalTestExclusionRoutes(api, ctx);
+      await supportRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

@@ -35,6 +35,11 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Leerzicht <no-reply@leerzicht.example>'),
   SUPPORT_EMAIL: z.string().default('support@leerzicht.example'),
+  /** The external ticketing service (spec 7); unset: tickets are only kept here, for provider staff. */
+  TICKETING_URL: z.string().url().optional(),
+  TICKETING_KEY: z.string().optional(),
+  /** First wait before forwarding a ticket again; it doubles per failed attempt. */
+  TICKETING_RETRY_MS: z.coerce.number().int().min(1).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Load the demo data into an empty database on start (default: only in the embedded mode). */
   SEED_DEMO: booleanFlag.optional(),

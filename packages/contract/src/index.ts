@@ -36,5 +36,6 @@ export * from './observation-logic';
 export * from './api/observations';
 export * from './approach-logic';
 export * from './api/approaches';
+export * from './api/support';
 export * from './endpoint';
 export * from './endpoints/index';

@@ -9,6 +9,7 @@ import { noteCategoryEndpoints } from './note-categories';
 import { noteEndpoints } from './notes';
 import { pupilNoteCategoryEndpoints } from './pupil-note-categories';
 import { scoreNoteEndpoints } from './score-notes';
+import { supportEndpoints } from './support';
 import { yearClassNoteEndpoints } from './year-class-notes';
 import { observationEndpoints } from './observations';
 import { planReportEndpoints } from './plan-reports';
@@ -48,6 +49,7 @@ export {
   scoreNoteEndpoints,
   settingsEndpoints,
   shellEndpoints,
+  supportEndpoints,
   yearClassNoteEndpoints,
 };
 
@@ -79,4 +81,5 @@ export const endpoints = {
   planReports: planReportEndpoints,
   groupGoals: groupGoalEndpoints,
   nationalTestExclusions: nationalTestExclusionEndpoints,
+  support: supportEndpoints,
 };
