@@ -225,7 +225,7 @@ describe('management access', () => {
   it('shows later pages of a superuser as not found for now', async () => {
     signIn();
     fakeApi(shellReplies());
-    renderApp('/app/schools/1/admin/pupils');
+    renderApp('/app/schools/1/admin/unknown');
     expect(await screen.findByRole('heading', { name: 'Pagina niet gevonden' })).toBeInTheDocument();
   });
 });

@@ -141,7 +141,13 @@ export const schoolRoutes: RouteObject[] = [
           (module) => module.TemplatesPage,
         ),
       },
-      later('pupils'),
+      {
+        path: 'pupils',
+        lazy: lazyPage(
+          () => import('../features/national-test-exclusions/pages/exclusions-page'),
+          (module) => module.ExclusionsPage,
+        ),
+      },
       { element: <AdminGuard providerStaffOnly />, children: [later('upload')] },
       later('*'),
     ],

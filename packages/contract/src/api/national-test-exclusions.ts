@@ -16,6 +16,12 @@ export type NationalTestExclusionReason = (typeof NATIONAL_TEST_EXCLUSION_REASON
 export const nationalTestExclusionReasonSchema = z.enum(NATIONAL_TEST_EXCLUSION_REASONS);
 export const EXCLUSION_REASON_TEXT_MAX = 200;
 
+export const EXCLUSION_ERRORS = {
+  reasonRequired: 'Choose a reason.',
+  reasonTextRequired: 'Describe the reason.',
+  notOfSchool: 'Not every pupil belongs to this school.',
+} as const;
+
 export const nationalTestExclusionQuerySchema = z.object({
   school_year: intParam(2000, 2100).optional(),
   search: text().trim().max(100).optional(),
@@ -51,9 +57,10 @@ export const nationalTestExclusionUpdateSchema = z
   })
   .superRefine((value, ctx) => {
     if (!value.excluded) return;
-    if (!value.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Choose a reason.' });
+    if (!value.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: EXCLUSION_ERRORS.reasonRequired });
     else if (value.reason === 'OTHER' && !value.reasonText)
-      ctx.addIssue({ code: 'custom', path: ['reasonText'], message: 'Describe the reason.' });
+      ctx.addIssue({ code: 'custom', path: ['reasonText'], message: EXCLUSION_ERRORS.reasonTextRequired });
   });
 export type NationalTestExclusionUpdate = z.input<typeof nationalTestExclusionUpdateSchema>;
 

@@ -1,5 +1,6 @@
 import {
   compareNames,
+  EXCLUSION_ERRORS,
   matchesPupilSearch,
   schoolYearOf,
   type NationalTestExclusionList,
@@ -66,7 +67,7 @@ export async function updateExclusions(
     const unknown = pupilIds.filter((id) => !known.has(id));
     if (unknown.length > 0)
       throw badRequest('Invalid input.', {
-        pupilIds: [`Not pupils of this school: ${unknown.join(', ')}.`],
+        pupilIds: [EXCLUSION_ERRORS.notOfSchool],
       });
     const updated = await setExclusion(tx, input.schoolId, pupilIds, {
       excluded: input.excluded,
