@@ -161,6 +161,23 @@ describe('school results page', () => {
     expect(await screen.findByText('Er zijn nog geen resultaten.')).toBeInTheDocument();
   });
 
+  it('tells a teacher that there are no results of their groups yet', async () => {
+    signIn();
+    const teacher = {
+      ...profile,
+      isSchoolSuperuserOnAnySchool: false,
+      schools: profile.schools.map((item) => ({ ...item, isSchoolSuperuser: false, groupIds: [18] })),
+    };
+    fakeApi({
+      'GET /api/1.0/profile/': jsonResponse(teacher),
+      'GET /api/1.0/schools/1/': jsonResponse({ ...school, isSchoolSuperuser: false }),
+      'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
+      'GET /api/1.0/school_history/1/': jsonResponse(schoolHistory()),
+    });
+    renderApp('/app/schools/1');
+    expect(await screen.findByText('Er zijn nog geen resultaten van jouw groepen.')).toBeInTheDocument();
+  });
+
   it("shows groep 8 against the inspectorate's signaleringswaarden, said in words", async () => {
     serve();
     renderApp('/app/schools/1');

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { readsWholeSchool, useSchoolPermissions, useSchoolQuery } from '../../../entities/school';
 import { useSchoolHistoryQuery } from '../api/get-school-history';
-import { EmptyState } from '../components/empty-state';
+import { NoResults } from '../components/empty-state';
 import { InspectionPanel } from '../components/inspection-panel';
 import { SchoolGroupsTable } from '../components/school-groups-table';
 import { SchoolHeader } from '../../../entities/school';
@@ -72,7 +72,7 @@ export function SchoolResultsPage() {
         ) : !history ? (
           <PageLoader />
         ) : subjects.length === 0 ? (
-          <EmptyState id="results.empty.noResults" />
+          <NoResults schoolId={schoolId} />
         ) : (
           <Stack gap="md">
             {(permissions?.isSchoolSuperuser || permissions?.isSenco) && (

@@ -8,7 +8,7 @@ import { NotFoundError } from '../../../lib/api-error';
 import { useSchoolQuery } from '../../../entities/school';
 import { useSchoolHistoryQuery } from '../api/get-school-history';
 import { useUserSettings } from '../api/user-settings';
-import { EmptyState } from '../components/empty-state';
+import { EmptyState, NoResults } from '../components/empty-state';
 import { LevelDistribution } from '../components/level-distribution';
 import { SchoolHeader } from '../../../entities/school';
 import { SettingsToggles } from '../components/settings-toggles';
@@ -70,7 +70,7 @@ export function SubjectPage() {
         crumbs={[{ label: intl.formatMessage({ id: 'results.subject.crumb' }, { subject: name }) }]}
       />
       {exams.length === 0 ? (
-        <EmptyState id="results.empty.noResults" />
+        <NoResults schoolId={schoolId} />
       ) : (
         <>
           <Card withBorder>

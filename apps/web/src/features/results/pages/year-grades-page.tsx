@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { useSchoolQuery } from '../../../entities/school';
 import { useYearGradesQuery } from '../api/get-year-grades';
-import { EmptyState } from '../components/empty-state';
+import { NoResults } from '../components/empty-state';
 import { SchoolHeader } from '../../../entities/school';
 import { yearLabel } from '../lib/format';
 import { parseId } from '../lib/ids';
@@ -21,7 +21,7 @@ export function YearGradesPage() {
     <Stack gap="lg">
       <SchoolHeader school={school} title={title} crumbs={[{ label: title }]} />
       {grades.length === 0 ? (
-        <EmptyState id="results.empty.noResults" />
+        <NoResults schoolId={schoolId} />
       ) : (
         <Table striped captionSide="top">
           <Table.Caption>{intl.formatMessage({ id: 'results.grades.caption' })}</Table.Caption>
