@@ -3,10 +3,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
+import { shellEndpoints } from '@leerzicht/contract';
 import type { AppContext } from './context';
 import { registerAuthentication } from './platform/authentication';
 import { registerErrorHandler } from './platform/error-handler';
-import { type LogStream, loggerOptions } from './platform/logger';
+import { registerCompression } from './platform/compression';
+import { type LogStream, loggerOptions, quietLogLevel, registerQuietRoutes } from './platform/logger';
 import { registerNoStore } from './platform/no-store';
 import { registerOpenApi } from './platform/openapi';
 import { registerRouteRules } from './platform/routing/index';
@@ -59,6 +61,9 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
   };
   const app = Fastify({ ...common, logger: loggerOptions(ctx.config, logStream) });
 
+  // First, so every route gets them: compression (its onSend hook) and quiet logs for the health check.
+  registerCompression(app);
+  registerQuietRoutes(app, ctx.config, [`${API_PREFIX}${shellEndpoints.health.path}`]);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -111,6 +116,6 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
     { prefix: API_PREFIX },
   );
 
-  await registerWebApp(app, ctx.config.WEB_DIST);
+  await registerWebApp(app, ctx.config.WEB_DIST, quietLogLevel(ctx.config));
   return app;
 }

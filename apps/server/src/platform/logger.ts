@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 
 /** A destination for log lines (one JSON object per write). */
@@ -42,4 +42,32 @@ export function loggerOptions(
       },
     },
   };
+}
+
+/**
+ * The level for routes that are called often and say little (the health check, the built files): at the
+ * default info level their requests are not logged, their warnings and errors are; at debug or trace,
+ * everything is.
+ */
+export function quietLogLevel(config: Pick<Config, 'LOG_LEVEL'>): 'warn' | undefined {
+  return config.LOG_LEVEL === 'info' ? 'warn' : undefined;
+}
+
+/** Gives the routes at these paths the quiet level; a failed answer (5xx) of theirs is still logged. */
+export function registerQuietRoutes(
+  app: FastifyInstance,
+  config: Pick<Config, 'LOG_LEVEL'>,
+  urls: readonly string[],
+): void {
+  const level = quietLogLevel(config);
+  if (!level) return;
+  const quiet = new Set(urls);
+  app.addHook('onRoute', (route) => {
+    if (quiet.has(route.url)) route.logLevel = level;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 500 && quiet.has(request.routeOptions.url ?? '')) {
+      request.log.warn({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
+  });
 }
