@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import {
   compareNames,
   nationalTestExclusionListSchema,
+  pupilDetailSchema,
   schoolHistorySchema,
   type NationalTestExclusionList,
 } from '@leerzicht/contract';
@@ -157,6 +158,12 @@ describe('national-test exclusions (the blacklist)', () => {
       changedAt: NOW.toISOString(),
     });
     await countOf(f.rows.map((r) => (r.pupilId === jan.id ? { ...r, excluded: true } : r)));
+    const detail = await call('superuser', 'GET', `/pupils/${jan.id}/?school_id=${f.school.id}`);
+    expect(pupilDetailSchema.parse(detail.json())).toMatchObject({
+      citoIsExcluded: true,
+      citoExclusionReason: 'NEWCOMER',
+      citoExclusionReasonText: null,
+    });
 
     const back = await post('superuser', { pupilIds: [jan.id], excluded: false });
     expect(back.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, idSchema } from './common';
 import { nationalNormSchema, subjectSchema } from './catalog';
+import { nationalTestExclusionReasonSchema } from './national-test-exclusions';
 import {
   methodScoreSchema,
   nationalScoreSchema,
@@ -49,6 +50,9 @@ export const pupilDetailSchema = personNameSchema.extend({
   schoolId: z.number().int(),
   dateOfBirth: z.string().nullable(),
   citoIsExcluded: z.boolean(),
+  /** Why the pupil is excluded from national tests (null when not excluded or not said). */
+  citoExclusionReason: nationalTestExclusionReasonSchema.nullable().optional(),
+  citoExclusionReasonText: z.string().nullable().optional(),
   showOutflowProfile: z.boolean(),
   isPinned: z.boolean(),
   pinId: z.number().int().nullable(),

@@ -1,4 +1,4 @@
-import type { PupilDetail } from '@leerzicht/contract';
+import { nationalTestExclusionReasonSchema, type PupilDetail } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { noteReaderOf } from '../../platform/access/index';
 import type { ActiveSession } from '../../platform/sessions';
@@ -12,6 +12,12 @@ import {
 } from '../scores/index';
 import { requirePupil } from './access';
 import { findOutflowAdvice, findPin, listEnrolments } from './repository';
+
+/** A stored exclusion reason, or null when it is none the contract knows. */
+function exclusionReasonOf(reason: string | null) {
+  const parsed = nationalTestExclusionReasonSchema.safeParse(reason);
+  return parsed.success ? parsed.data : null;
+}
 
 /**
  * The pupil's results across all school years and providers (no time window: the page applies them), method
@@ -46,6 +52,8 @@ export async function getPupilDetail(
     lastName: pupil.lastName,
     dateOfBirth: pupil.dateOfBirth,
     citoIsExcluded: pupil.citoIsExcluded,
+    citoExclusionReason: pupil.citoIsExcluded ? exclusionReasonOf(pupil.citoExclusionReason) : null,
+    citoExclusionReasonText: pupil.citoIsExcluded ? pupil.citoExclusionReasonText : null,
     showOutflowProfile: pupil.showOutflowProfile,
     isPinned: pin !== null,
     pinId: pin?.id ?? null,

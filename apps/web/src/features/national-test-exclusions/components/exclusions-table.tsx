@@ -54,7 +54,7 @@ export function ExclusionsTable({ pupils, selected, onSelect, onToggle, busy }: 
                   />
                 </Table.Td>
                 <Table.Td>{name}</Table.Td>
-                <Table.Td>{pupil.yearclassName}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{pupil.yearclassName}</Table.Td>
                 <Table.Td>
                   <Switch
                     aria-label={intl.formatMessage({ id: 'exclusions.switch' }, { name })}

@@ -95,6 +95,9 @@ describe('pupils page (Management > Pupils): national-test exclusions', () => {
     const search = await screen.findByRole('textbox', { name: 'Search a pupil' });
     await user.type(search, 'van');
     expect(names()).toEqual(['Els van der Berg', 'Jan van Dijk']);
+    await user.click(screen.getByRole('checkbox', { name: 'Only excluded pupils' }));
+    expect(names()).toEqual(['Els van der Berg']);
+    await user.click(screen.getByRole('checkbox', { name: 'Only excluded pupils' }));
     await user.clear(search);
     await user.type(search, 'nobody');
     expect(screen.getByText('No pupil matches this search.')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { fullName, type ExclusionPupil } from '@leerzicht/contract';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -28,13 +28,14 @@ export function ExclusionsPage() {
   const { data } = useExclusionsQuery(schoolId, currentSchoolYear);
   const update = useUpdateExclusions();
   const [search, setSearch] = useState('');
+  const [onlyExcluded, setOnlyExcluded] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [asking, setAsking] = useState<{ ids: number[]; subject: string } | null>(null);
   const [message, setMessage] = useState<'suppressed' | string | null>(null);
   if (!school || !data) return <PageLoader />;
 
   const title = intl.formatMessage({ id: 'exclusions.title' });
-  const pupils = visiblePupils(data.pupils, search);
+  const pupils = visiblePupils(data.pupils, search).filter((pupil) => !onlyExcluded || pupil.citoIsExcluded);
   const chosen = visiblePupils(data.pupils, '')
     .filter((pupil) => selected.has(pupil.id))
     .map((pupil) => pupil.id);
@@ -82,12 +83,20 @@ export function ExclusionsPage() {
         )}
       </Text>
       <Group align="flex-end" justify="space-between">
-        <TextInput
-          label={intl.formatMessage({ id: 'exclusions.search' })}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          w={320}
-        />
+        <Group align="flex-end">
+          <TextInput
+            label={intl.formatMessage({ id: 'exclusions.search' })}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            w={320}
+          />
+          <Checkbox
+            label={intl.formatMessage({ id: 'exclusions.onlyExcluded' })}
+            checked={onlyExcluded}
+            onChange={(event) => setOnlyExcluded(event.currentTarget.checked)}
+            mb={8}
+          />
+        </Group>
         <Group>
           <Text size="sm" c="dimmed" aria-live="polite">
             {intl.formatMessage({ id: 'exclusions.selected' }, { count: chosen.length })}

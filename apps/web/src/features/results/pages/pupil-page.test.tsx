@@ -216,6 +216,18 @@ describe('pupil page', () => {
     expect(await screen.findByText('Er zijn nog geen resultaten.')).toBeInTheDocument();
   });
 
+  it('says why an excluded pupil is excluded', async () => {
+    serve(
+      pupilDetail({
+        citoIsExcluded: true,
+        citoExclusionReason: 'OTHER',
+        citoExclusionReasonText: 'Langdurig ziek',
+      }),
+    );
+    renderApp('/app/schools/1/pupils/7');
+    expect(await screen.findByText(/Reden: Anders: Langdurig ziek\./)).toBeInTheDocument();
+  });
+
   it('lets the outflow advice of a grade 8 pupil be saved', async () => {
     const fetch = serve(
       pupilDetail({ current: { yearClassId: 80, yearClassName: 'Groep 8', calendarYear: 2025, grade: 8 } }),

@@ -87,6 +87,22 @@ export function PupilPage() {
       {pupil.citoIsExcluded && (
         <Alert color="yellow" variant="light">
           {intl.formatMessage({ id: 'results.empty.excluded' })}
+          {pupil.citoExclusionReason && (
+            <>
+              {' '}
+              {intl.formatMessage(
+                { id: 'exclusions.pupilReason' },
+                {
+                  reason: [
+                    intl.formatMessage({ id: `exclusions.reason.${pupil.citoExclusionReason}` }),
+                    pupil.citoExclusionReasonText,
+                  ]
+                    .filter(Boolean)
+                    .join(': '),
+                },
+              )}
+            </>
+          )}
         </Alert>
       )}
       {showOutflow && <OutflowAdvicePanel key={pupil.outflowAdvice.outflowAdvice ?? ''} pupil={pupil} />}
