@@ -184,15 +184,17 @@ describe('logo home link', () => {
 });
 
 describe('footer', () => {
-  it('shows the copyright with the current year and no Support button yet', async () => {
+  it('shows the copyright with the current year and, with a school selected, the Support button', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2031, 2, 3));
     signIn();
     fakeApi(shellReplies());
-    renderApp('/app/schools/1');
+    const { user } = renderApp('/app/schools/1');
     await menu();
     expect(screen.getByText('© 2031 Leerzicht')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Ondersteuning' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ondersteuning' }));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    expect(dialog).toHaveTextContent('Gaat je vraag over:');
   });
 });
 

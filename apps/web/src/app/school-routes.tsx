@@ -148,7 +148,19 @@ export const schoolRoutes: RouteObject[] = [
           (module) => module.ExclusionsPage,
         ),
       },
-      { element: <AdminGuard providerStaffOnly />, children: [later('upload')] },
+      {
+        element: <AdminGuard providerStaffOnly />,
+        children: [
+          later('upload'),
+          {
+            path: 'tickets',
+            lazy: lazyPage(
+              () => import('../features/support/pages/tickets-page'),
+              (module) => module.TicketsPage,
+            ),
+          },
+        ],
+      },
       later('*'),
     ],
   },

@@ -3,15 +3,15 @@ import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CodeInput } from '../../../components/code-input';
+import { helpUrl } from '../../../lib/help-links';
+import { useLanguage } from '../../../lib/language-context';
 import type { LoginFlow } from '../hooks/use-login-flow';
 import { LoginFailureAlert } from './login-failure-alert';
-
-/** Where the more-information link of the code screen leads (the help guide on two-step login). */
-export const TWO_STEP_HELP_URL = 'https://help.leerzicht.example/tweestapsverificatie';
 
 /** The code screen after 'TOTP challenge is required': Verify is enabled only at the full code length. */
 export function CodeForm({ flow }: { flow: LoginFlow }) {
   const intl = useIntl();
+  const { language } = useLanguage();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -27,7 +27,7 @@ export function CodeForm({ flow }: { flow: LoginFlow }) {
         <Text size="sm">
           <FormattedMessage id="login.code.instructions" values={{ length: AUTH_CODE_LENGTH }} />
         </Text>
-        <Anchor href={TWO_STEP_HELP_URL} target="_blank" rel="noopener noreferrer" size="sm">
+        <Anchor href={helpUrl('twoStep', language)} target="_blank" rel="noopener noreferrer" size="sm">
           <FormattedMessage id="login.code.moreInfo" />
         </Anchor>
         {flow.failure && <LoginFailureAlert failure={flow.failure} waitSeconds={flow.waitSeconds} />}
