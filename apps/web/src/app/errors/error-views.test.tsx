@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Link, Outlet } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-error';
@@ -28,6 +28,7 @@ function setup(path: string, language: 'nl' | 'en' = 'nl') {
       reports.push(request);
       return jsonResponse({ reportId: (request.body as { reportId: string }).reportId }, 201);
     },
+    'POST /api/1.0/support/': jsonResponse({ id: 1, status: 'local' }, 201),
   });
   const view = renderRoutes(
     [
@@ -39,6 +40,7 @@ function setup(path: string, language: 'nl' | 'en' = 'nl') {
             errorElement: <RouteErrorView />,
             children: [
               { path: '/crash', element: <Crash /> },
+              { path: '/app/schools/:schoolId/crash', element: <Crash /> },
               {
                 path: '/server',
                 loader: () => {
@@ -85,6 +87,25 @@ describe('unexpected error view', () => {
     expect(screen.getByRole('link', { name: 'Give feedback' }).getAttribute('href')).toContain(
       report.reportId,
     );
+  });
+
+  it('within a school, opens the support dialog with the report id instead of a mail', async () => {
+    silenceExpectedErrors();
+    const { reports, user } = setup('/app/schools/4/crash', 'en');
+    await user.click(await screen.findByRole('button', { name: 'Give feedback' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Support' });
+    await waitFor(() => expect(reports).toHaveLength(1));
+    const { reportId } = reports[0]?.body as { reportId: string };
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /Subject/ }), 'Other');
+    await user.type(within(dialog).getByRole('textbox', { name: /Message/ }), 'Het ging mis');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes('/support/'))).toBe(true),
+    );
+    const call = vi.mocked(fetch).mock.calls.find(([url]) => String(url).includes('/support/'));
+    const form = call?.[1]?.body as FormData;
+    expect(form.get('errorReportId')).toBe(reportId);
+    expect(form.get('school_id')).toBe('4');
   });
 
   it('shows for a server error (5xx)', async () => {
