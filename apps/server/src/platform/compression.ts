@@ -49,20 +49,27 @@ function addVary(reply: FastifyReply): void {
  * the final payload after the other onSend hooks.
  */
 export function registerCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return payload;
-    if (reply.getHeader('content-encoding')) return payload;
-    const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return payload;
+  // A callback hook, not an async one: most answers pass through untouched and need no promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-    if (size < MIN_BYTES) return payload;
+    if (
+      size < MIN_BYTES ||
+      request.method === 'HEAD' ||
+      reply.statusCode === 204 ||
+      reply.statusCode === 304
+    ) {
+      return done(null, payload);
+    }
+    if (reply.getHeader('content-encoding')) return done(null, payload);
+    const type = reply.getHeader('content-type');
+    if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return done(null, payload);
     addVary(reply);
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
-    const body =
+    if (!encoding) return done(null, payload);
+    const compressed =
       encoding === 'br'
-        ? await brotli(payload, {
+        ? brotli(payload, {
             params: {
               // Quality 4 of 11: close to gzip's speed for answers built per request, still smaller.
               [constants.BROTLI_PARAM_QUALITY]: 4,
@@ -70,9 +77,14 @@ export function registerCompression(app: FastifyInstance): void {
               [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
             },
           })
-        : await gzipAsync(payload, { level: 6 });
-    void reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return body;
+        : gzipAsync(payload, { level: 6 });
+    compressed.then(
+      (body) => {
+        void reply.header('content-encoding', encoding);
+        reply.removeHeader('content-length');
+        done(null, body);
+      },
+      (error: Error) => done(error),
+    );
   });
 }

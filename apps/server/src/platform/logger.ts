@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 
 /** A destination for log lines (one JSON object per write). */
@@ -62,12 +62,17 @@ export function registerQuietRoutes(
   const level = quietLogLevel(config);
   if (!level) return;
   const quiet = new Set(urls);
-  app.addHook('onRoute', (route) => {
-    if (quiet.has(route.url)) route.logLevel = level;
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 500 && quiet.has(request.routeOptions.url ?? '')) {
+  // Only on these routes: an onResponse hook on every route would cost every request.
+  const logFailure = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (reply.statusCode >= 500) {
       request.log.warn({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
     }
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    if (!quiet.has(route.url)) return;
+    route.logLevel = level;
+    const own = route.onResponse;
+    route.onResponse = own ? [...(Array.isArray(own) ? own : [own]), logFailure] : [logFailure];
   });
 }
