@@ -6,9 +6,8 @@ import { SupportDialog, useSupportDialog } from '../../features/support/componen
 import { browser } from '../../lib/browser';
 import { isChunkLoadError } from '../../lib/chunk-errors';
 import { newReportId, reportClientError } from '../../lib/error-reporting';
+import { SUPPORT_EMAIL } from '../../lib/help-links';
 import { ErrorPage, GoHomeButton } from './error-page';
-
-export const SUPPORT_EMAIL = 'support@leerzicht.example';
 
 /** Reports the error once and gives the id the user can quote. */
 function useErrorReport(error: unknown): string {

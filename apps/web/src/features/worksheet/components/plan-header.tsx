@@ -7,6 +7,7 @@ import { isSuppressed } from '../../../lib/api-client';
 import { fieldError, fieldErrorsOf } from '../../../lib/server-errors';
 import { useDeletePlan, useUpdatePlan } from '../api/plans';
 import { ConfirmButton } from './confirm-button';
+import { PeriodFields } from './period-fields';
 
 /** The plan's name, period and maker; change the name and period, or delete the plan. */
 export function PlanHeader({ plan }: { plan: GroupPlan }) {
@@ -61,22 +62,13 @@ export function PlanHeader({ plan }: { plan: GroupPlan }) {
             error={errors.name}
             onChange={(event) => setName(event.currentTarget.value)}
           />
-          <Group grow>
-            <TextInput
-              type="date"
-              label={intl.formatMessage({ id: 'worksheet.plan.start' })}
-              value={startDate}
-              error={errors.startDate}
-              onChange={(event) => setStartDate(event.currentTarget.value)}
-            />
-            <TextInput
-              type="date"
-              label={intl.formatMessage({ id: 'worksheet.plan.end' })}
-              value={endDate}
-              error={errors.endDate}
-              onChange={(event) => setEndDate(event.currentTarget.value)}
-            />
-          </Group>
+          <PeriodFields
+            startDate={startDate}
+            endDate={endDate}
+            errors={errors}
+            onStart={setStartDate}
+            onEnd={setEndDate}
+          />
           <Group gap="xs">
             <Button size="xs" loading={update.isPending} onClick={() => void save()}>
               {intl.formatMessage({ id: 'worksheet.plan.save' })}

@@ -16,6 +16,7 @@ import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { isSuppressed } from '../../../lib/api-client';
 import { fieldError, fieldErrorsOf } from '../../../lib/server-errors';
 import { useCreatePlan, usePlanTemplates, useRecentPlans } from '../api/plans';
+import { PeriodFields } from './period-fields';
 
 type Source = 'empty' | 'template' | 'plan';
 
@@ -146,22 +147,13 @@ export function StartPlan({ schoolId, yearClassId, grade, subjectId, defaultName
           error={errors.name}
           onChange={(event) => setName(event.currentTarget.value)}
         />
-        <Group grow>
-          <TextInput
-            type="date"
-            label={intl.formatMessage({ id: 'worksheet.plan.start' })}
-            value={startDate}
-            error={errors.startDate}
-            onChange={(event) => setStartDate(event.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
-            label={intl.formatMessage({ id: 'worksheet.plan.end' })}
-            value={endDate}
-            error={errors.endDate}
-            onChange={(event) => setEndDate(event.currentTarget.value)}
-          />
-        </Group>
+        <PeriodFields
+          startDate={startDate}
+          endDate={endDate}
+          errors={errors}
+          onStart={setStartDate}
+          onEnd={setEndDate}
+        />
         <Group>
           <Button onClick={() => void submit()} loading={create.isPending}>
             {intl.formatMessage({ id: 'worksheet.start.submit' })}
