@@ -10,13 +10,13 @@ import {
   allowOr403,
   allowOr404,
   authorizePupil,
+  authorizeUser,
   canReadGroup,
   requireSchoolAccess,
   type SchoolAccess,
 } from '../../platform/access/index';
 import { badRequest, notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
-import { findUserById } from '../../platform/user-lookup';
 import { findCategory, findPlan, type CategoryRow } from '../pupil-note-categories/index';
 import { findPlanNote, type PlanNoteRecord } from './plan-note-repository';
 import { canEditPlanNote, canReadCategory, canWriteCategory, mayUseNoteCategories } from './policy';
@@ -34,10 +34,8 @@ export interface Tree {
   planGroupId: number | null;
 }
 
-async function requireUnrestricted(ctx: AppContext, session: ActiveSession): Promise<void> {
-  const user = await findUserById(ctx.db, session.userId);
-  allowOr403(user !== null && mayUseNoteCategories(user));
-}
+const requireUnrestricted = (ctx: AppContext, session: ActiveSession) =>
+  authorizeUser(ctx.db, session, mayUseNoteCategories);
 
 /** A plan of a group the user reads (else 404), with the user's access to its school. */
 async function readablePlan(

@@ -1,8 +1,13 @@
 import type { AppContext } from '../../context';
-import { allowOr403, allowOr404, authorizePupil, type SchoolAccess } from '../../platform/access/index';
+import {
+  allowOr403,
+  allowOr404,
+  authorizePupil,
+  authorizeUser,
+  type SchoolAccess,
+} from '../../platform/access/index';
 import { notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
-import { findUserById } from '../../platform/user-lookup';
 import { canEditNote, canReadPupilNotes, canSeeNote, mayUseNotes } from './policy';
 import { findNote, type NoteRow } from './repository';
 
@@ -12,10 +17,8 @@ import { findNote, type NoteRow } from './repository';
  * not do 403.
  */
 
-async function requireUnrestricted(ctx: AppContext, session: ActiveSession): Promise<void> {
-  const user = await findUserById(ctx.db, session.userId);
-  allowOr403(user !== null && mayUseNotes(user));
-}
+const requireUnrestricted = (ctx: AppContext, session: ActiveSession) =>
+  authorizeUser(ctx.db, session, mayUseNotes);
 
 /** The pupil's notes: the pupil must be readable (404), the user not restricted (403). */
 export async function authorizePupilNotes(

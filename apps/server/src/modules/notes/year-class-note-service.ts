@@ -10,13 +10,13 @@ import {
   allowOr403,
   allowOr404,
   authorizeGroup,
+  authorizeUser,
   canReadGroup,
   type SchoolAccess,
 } from '../../platform/access/index';
 import { badRequest, notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
 import { toYearClassNote } from '../scores/index';
-import { findUserById } from '../../platform/user-lookup';
 import { canEditNote, canSeeNote, mayUseNotes } from './policy';
 import {
   deleteYearClassNote,
@@ -33,8 +33,7 @@ export async function authorizeGroupNotes(
   yearClassId: number,
 ): Promise<SchoolAccess> {
   const access = await authorizeGroup(ctx.db, session, yearClassId, canReadGroup);
-  const user = await findUserById(ctx.db, session.userId);
-  allowOr403(user !== null && mayUseNotes(user));
+  await authorizeUser(ctx.db, session, mayUseNotes);
   return access;
 }
 

@@ -5,12 +5,12 @@ import {
   allowOr404,
   authorizeGroup,
   authorizePupil,
+  authorizeUser,
   requireSchoolAccess,
   type SchoolAccess,
 } from '../../platform/access/index';
 import { badRequest, notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
-import { findUserById } from '../../platform/user-lookup';
 import {
   canEditObservation,
   canReadGroupObservations,
@@ -26,10 +26,8 @@ import { findObservation, findYearClass, type ObservationRow } from './repositor
  * user 403, then what the user sees but may not do 403.
  */
 
-async function requireUnrestricted(ctx: AppContext, session: ActiveSession): Promise<void> {
-  const user = await findUserById(ctx.db, session.userId);
-  allowOr403(user !== null && mayUseObservations(user));
-}
+const requireUnrestricted = (ctx: AppContext, session: ActiveSession) =>
+  authorizeUser(ctx.db, session, mayUseObservations);
 
 export async function authorizePupilObservations(
   ctx: AppContext,

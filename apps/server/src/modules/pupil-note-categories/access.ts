@@ -5,13 +5,13 @@ import {
   allowOr403,
   allowOr404,
   authorizePupil,
+  authorizeUser,
   canReadGroup,
   requireSchoolAccess,
   type SchoolAccess,
 } from '../../platform/access/index';
 import { notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
-import { findUserById } from '../../platform/user-lookup';
 import { canReadLinkedPupil, canSeeCategory, canUseCategory, mayUsePupilNoteCategories } from './policy';
 import { findCategory, findLink, findPlan, type CategoryRow, type LinkRow } from './repository';
 
@@ -21,10 +21,8 @@ import { findCategory, findLink, findPlan, type CategoryRow, type LinkRow } from
  * the user sees but may not do 403.
  */
 
-async function requireUnrestricted(ctx: AppContext, session: ActiveSession): Promise<void> {
-  const user = await findUserById(ctx.db, session.userId);
-  allowOr403(user !== null && mayUsePupilNoteCategories(user));
-}
+const requireUnrestricted = (ctx: AppContext, session: ActiveSession) =>
+  authorizeUser(ctx.db, session, mayUsePupilNoteCategories);
 
 /** A category the user works in: its school's member who may know of it (404), unrestricted, allowed (403). */
 export async function authorizeCategory(

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { notFound } from '../http-errors';
+import { findUserById } from '../user-lookup';
 import { pupilTenancy, schoolOfGroup } from './lookups';
 import { allowOr403, allowOr404, canReadGroup, canReadPupil } from './policy';
 import { requireSchoolAccess, type AccessSubject, type SchoolAccess } from './resolver';
@@ -9,6 +10,19 @@ import { requireSchoolAccess, type AccessSubject, type SchoolAccess } from './re
  * (404 for non-members), then apply the module's pure policy function. What a member may not see answers 404,
  * what a member sees but may not do answers 403.
  */
+
+/**
+ * The signed-in user must pass a module's rule about the account itself (e.g. users marked restricted read results
+ * but no notes, observations or plans): else 403. A session whose account is gone does not pass.
+ */
+export async function authorizeUser(
+  db: Db,
+  subject: AccessSubject,
+  mayUse: (user: { isRestricted: boolean }) => boolean,
+): Promise<void> {
+  const user = await findUserById(db, subject.userId);
+  allowOr403(user !== null && mayUse(user));
+}
 
 export async function authorizeSchool(
   db: Db,

@@ -6,5 +6,5 @@ export {
   type SchoolAccess,
 } from './resolver';
 export { allowOr403, allowOr404, canReadGroup, canReadPupil, isSuperuser } from './policy';
-export { authorizeGroup, authorizePupil, authorizeSchool } from './guards';
+export { authorizeGroup, authorizePupil, authorizeSchool, authorizeUser } from './guards';
 export { noteReaderOf, readableNotes, type NoteReader } from './note-reader';
