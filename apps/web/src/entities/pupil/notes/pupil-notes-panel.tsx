@@ -1,9 +1,10 @@
 import type { NoteCategoryOption, PupilNote } from '@leerzicht/contract';
 import { Button, Card, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useCallback, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { LeaveGuard } from '../../../components/leave-guard';
 import { useCategoryLabel } from '../../../lib/note-category-label';
+import { useDirtyKeys } from '../../../lib/use-dirty-keys';
 import { useCreateNote, useDeleteNote, useNoteCategories, usePupilNotes, useUpdateNote } from './notes-api';
 import { NoteEditor } from './note-editor';
 
@@ -11,33 +12,21 @@ import { NoteEditor } from './note-editor';
 export function PupilNotesPanel({ pupilId, schoolId }: { pupilId: number; schoolId: number }) {
   const intl = useIntl();
   // One leave guard for every editor of the panel (a router allows one blocker at a time).
-  const [dirtyEditors, setDirtyEditors] = useState<ReadonlySet<string>>(new Set());
-  const dirtyChange = useCallback(
-    (key: string) => (dirty: boolean) =>
-      setDirtyEditors((current) => {
-        if (current.has(key) === dirty) return current;
-        const next = new Set(current);
-        if (dirty) next.add(key);
-        else next.delete(key);
-        return next;
-      }),
-    [],
-  );
+  const { anyDirty, changeFor: dirtyChange } = useDirtyKeys();
   const [tab, setTab] = useState<string | null>('active');
   const { data: categories = [] } = useNoteCategories(schoolId);
   const create = useCreateNote();
   const label = useCategoryLabel();
-  const newDirty = useMemo(() => dirtyChange('new'), [dirtyChange]);
   return (
     <Card withBorder data-testid="pupil-notes">
-      <LeaveGuard when={dirtyEditors.size > 0} kind="unsavedNote" />
+      <LeaveGuard when={anyDirty} kind="unsavedNote" />
       <Stack gap="sm">
         <Title order={2} size="h3">
           {intl.formatMessage({ id: 'notes.title' })}
         </Title>
         <NoteEditor
           draftKey={`${pupilId}.new`}
-          onDirtyChange={newDirty}
+          onDirtyChange={dirtyChange('new')}
           initial={{ content: '', category: 'general', confidential: false }}
           categories={categories}
           categoryLabel={label}
@@ -110,7 +99,6 @@ function NoteItem({
   dirtyChange: DirtyChange;
 }) {
   const intl = useIntl();
-  const onDirty = useMemo(() => dirtyChange(String(note.id)), [dirtyChange, note.id]);
   const label = useCategoryLabel();
   const update = useUpdateNote();
   const remove = useDeleteNote();
@@ -123,7 +111,7 @@ function NoteItem({
       {editing ? (
         <NoteEditor
           draftKey={`${pupilId}.${note.id}`}
-          onDirtyChange={onDirty}
+          onDirtyChange={dirtyChange(String(note.id))}
           initial={{ content: note.content, category: note.category, confidential: note.confidential }}
           categories={categories}
           categoryLabel={label}
