@@ -18,6 +18,8 @@ test('the demo account: a banner, and a change that is not sent to the server', 
   await expect(page.getByText('This is a demo account: changes are not saved.')).toBeVisible();
   // So is changing the session's school year (PUT).
   const years = page.getByRole('combobox', { name: 'School year' });
+  // The side menu may be re-rendering after the language switch: read its options once they are there.
+  await expect(years.locator('option').nth(1)).toBeAttached();
   const options = await years
     .locator('option')
     .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
