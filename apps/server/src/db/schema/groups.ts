@@ -1,4 +1,4 @@
-import { boolean, check, date, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { schoolIdColumn, timestamptz } from './columns';
 import { users } from './users';
@@ -38,6 +38,8 @@ export const pupils = pgTable(
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     gender: text('gender'),
     externalKey: text('external_key'),
+    /** ECK-iD: the pseudonymous chain identifier that matches a pupil across systems (EDEXML @eckid). */
+    eckId: text('eck_id'),
     citoIsExcluded: boolean('cito_is_excluded').notNull().default(false),
     /** Why the pupil is excluded from national tests (NATIONAL_TEST_EXCLUSION_REASONS), with a text for OTHER. */
     citoExclusionReason: text('cito_exclusion_reason'),
@@ -53,6 +55,7 @@ export const pupils = pgTable(
   (t) => [
     index('pupils_school_id_idx').on(t.schoolId),
     index('pupils_school_external_key_idx').on(t.schoolId, t.externalKey),
+    uniqueIndex('pupils_school_eck_id_key').on(t.schoolId, t.eckId).where(sql`${t.eckId} is not null`),
   ],
 );
 

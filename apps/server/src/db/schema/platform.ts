@@ -77,6 +77,8 @@ export const supportTicketAttachments = pgTable(
 );
 
 export const UPLOAD_STATUSES = ['received', 'processing', 'done', 'failed'] as const;
+/** EDEXML (pupils, groups, teachers), national test results (CSV/XLSX), method test results (CSV). */
+export const UPLOAD_KINDS = ['EDEXML', 'NATIONAL_RESULTS', 'METHOD_RESULTS'] as const;
 
 /** Files uploaded by provider-domain users (imports); content inline (bytea) or on disk (stored_path). */
 export const uploads = pgTable(
@@ -88,8 +90,12 @@ export const uploads = pgTable(
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: UPLOAD_KINDS }).notNull(),
     status: text('status', { enum: UPLOAD_STATUSES }).notNull().default('received'),
+    /** SHA-256 of the file (hex): the preview names it, applying checks it, a repeat is recognised by it. */
+    sha256: text('sha256'),
+    /** The school year the file is about (EDEXML schooljaar), when it has one. */
+    calendarYear: integer('calendar_year'),
     storedPath: text('stored_path'),
     content: bytea('content'),
     result: jsonb('result').$type<Record<string, unknown>>(),
@@ -98,6 +104,7 @@ export const uploads = pgTable(
   (t) => [
     index('uploads_school_id_idx').on(t.schoolId),
     check('uploads_status_check', inList(t.status, UPLOAD_STATUSES)),
+    check('uploads_kind_check', inList(t.kind, UPLOAD_KINDS)),
   ],
 );
 
