@@ -37,5 +37,6 @@ export * from './api/observations';
 export * from './approach-logic';
 export * from './api/approaches';
 export * from './api/support';
+export * from './api/uploads';
 export * from './endpoint';
 export * from './endpoints/index';

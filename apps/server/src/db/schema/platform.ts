@@ -11,7 +11,7 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { TICKET_SUBJECTS } from '@leerzicht/contract';
+import { TICKET_SUBJECTS, UPLOAD_KINDS } from '@leerzicht/contract';
 import { bytea, inList, schoolIdColumn, timestamptz } from './columns';
 import { schools } from './schools';
 import { users } from './users';
@@ -77,8 +77,6 @@ export const supportTicketAttachments = pgTable(
 );
 
 export const UPLOAD_STATUSES = ['received', 'processing', 'done', 'failed'] as const;
-/** EDEXML (pupils, groups, teachers), national test results (CSV/XLSX), method test results (CSV). */
-export const UPLOAD_KINDS = ['EDEXML', 'NATIONAL_RESULTS', 'METHOD_RESULTS'] as const;
 
 /** Files uploaded by provider-domain users (imports); content inline (bytea) or on disk (stored_path). */
 export const uploads = pgTable(

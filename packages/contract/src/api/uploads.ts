@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { pagedSchema } from './common';
+
+/**
+ * Uploads (spec section 2, `admin/upload`; provider staff only): EDEXML 2.1 (pupils, groups, teachers), national
+ * test results (CSV or XLSX exports of CITO, DIA and IEP) and method test results (CSV). Every file is first
+ * previewed (nothing changes), then applied in one transaction when the user confirms with the preview's hash.
+ */
+export const UPLOAD_KINDS = ['EDEXML', 'NATIONAL_RESULTS', 'METHOD_RESULTS'] as const;
+export const uploadKindSchema = z.enum(UPLOAD_KINDS);
+export type UploadKind = z.infer<typeof uploadKindSchema>;
+
+/** Largest file accepted (bytes) and most data rows (pupils + groups + teachers, or result rows) per file. */
+export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+export const UPLOAD_MAX_ROWS = 200_000;
+
+/** What applying the file would do to one kind of row (or did, in the uploads list). */
+export const uploadCountSchema = z.object({
+  add: z.number().int(),
+  change: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type UploadCount = z.infer<typeof uploadCountSchema>;
+
+export const uploadCountsSchema = z.object({
+  pupils: uploadCountSchema.optional(),
+  groups: uploadCountSchema.optional(),
+  teachers: uploadCountSchema.optional(),
+  results: uploadCountSchema.optional(),
+  /** EDEXML: the school's pupils of that school year who are not in the file (they left; date_left is set). */
+  pupilsLeft: z.number().int().optional(),
+});
+export type UploadCounts = z.infer<typeof uploadCountsSchema>;
+
+/**
+ * One problem in the file. `line` is the 1-based line of the file (CSV: the data row's line, header = 1; XML: the
+ * element's line; XLSX: the sheet row); `field` names the column or element; `code` is stable for the web's
+ * message catalogue, `message` a readable English fallback with the details.
+ */
+export const uploadRowErrorSchema = z.object({
+  line: z.number().int().nullable(),
+  field: z.string().nullable(),
+  code: z.string(),
+  message: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
+});
+export type UploadRowError = z.infer<typeof uploadRowErrorSchema>;
+
+/** Teachers in an EDEXML file without an account at the school: they can be invited in one action. */
+export const uploadTeacherSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  hasAccount: z.boolean(),
+  isMember: z.boolean(),
+});
+
+export const uploadPreviewSchema = z.object({
+  kind: uploadKindSchema,
+  fileName: z.string(),
+  sha256: z.string(),
+  /** EDEXML schooljaar, or the school year of the results. */
+  calendarYear: z.number().int().nullable(),
+  counts: uploadCountsSchema,
+  errors: z.array(uploadRowErrorSchema),
+  /** The number of errors found (errors lists at most the first 1000). */
+  errorCount: z.number().int(),
+  /** The same file (by hash) was applied before: applying it again would change nothing. */
+  alreadyApplied: z.boolean(),
+  teachers: z.array(uploadTeacherSchema).default([]),
+});
+export type UploadPreview = z.infer<typeof uploadPreviewSchema>;
+
+export const uploadRecordSchema = z.object({
+  id: z.number().int(),
+  kind: uploadKindSchema,
+  fileName: z.string(),
+  sha256: z.string().nullable(),
+  size: z.number().int(),
+  calendarYear: z.number().int().nullable(),
+  status: z.enum(['received', 'processing', 'done', 'failed']),
+  counts: uploadCountsSchema,
+  errorCount: z.number().int(),
+  uploadedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UploadRecord = z.infer<typeof uploadRecordSchema>;
+export const uploadListSchema = pagedSchema(uploadRecordSchema);
+
+/**
+ * The multipart fields beside the file (`file`): the kind; when applying, the hash the preview named (a different
+ * file is refused) and whether rows with errors may be skipped (without it, a file with row errors is refused).
+ */
+export const uploadFieldsSchema = z.object({
+  kind: uploadKindSchema,
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  skipRowErrors: z.enum(['true', 'false']).optional(),
+});
+
+export const uploadInviteTeachersSchema = z.object({
+  schoolId: z.number().int().positive(),
+  emails: z.array(z.string().email()).min(1).max(500),
+});
+export const uploadInviteTeachersResultSchema = z.object({ invited: z.number().int(), skipped: z.number().int() });
+
+/** The link to the school information system (spec 1, 3 `isConnectionActive`). */
+export const schoolConnectionUpdateSchema = z.object({ isConnectionActive: z.boolean() });
+export const schoolConnectionSchema = z.object({
+  schoolId: z.number().int(),
+  isConnectionActive: z.boolean(),
+  changedBy: z.string().nullable(),
+  changedAt: z.string().nullable(),
+});
+
+/** Retention: pupils who left more than `retentionYears` school years ago. */
+export const retentionSettingsSchema = z.object({
+  retentionYears: z.number().int().min(1).max(10),
+  autoRemoveLeftPupils: z.boolean(),
+});
+export const retentionPupilSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sortName: z.string(),
+  dateLeft: z.string(),
+  lastGroupName: z.string().nullable(),
+});
+export const retentionOverviewSchema = retentionSettingsSchema.extend({
+  /** Pupils who left on or before this date are due. */
+  cutoffDate: z.string(),
+  pupils: z.array(retentionPupilSchema),
+});
+export const retentionRemoveSchema = z.object({ pupilIds: z.array(z.number().int().positive()).min(1).max(5000) });
+export const retentionRemoveResultSchema = z.object({ removed: z.number().int() });
