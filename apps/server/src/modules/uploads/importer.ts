@@ -1,0 +1,57 @@
+import type { UploadCounts, UploadKind, UploadRowError } from '@leerzicht/contract';
+import type { Db } from '../../db/client';
+
+/** The school an upload is for, and who sends it. */
+export interface ImportTarget {
+  schoolId: number;
+  brinCode: string;
+  /** The school year the session has chosen (files without their own school year are about this one). */
+  calendarYear: number;
+  userId: number;
+}
+
+/** The uploaded file, already written to a temporary file under the data directory (never held whole in memory). */
+export interface ImportFile {
+  path: string;
+  fileName: string;
+  size: number;
+  sha256: string;
+}
+
+/**
+ * What a file would do, computed against the database as it is inside the transaction `plan` ran in.
+ * `write` makes exactly those changes, in that same transaction; the uploads module calls it only when the user
+ * confirmed with the preview's hash and (if `errors` is not empty) agreed to skip the rows with errors.
+ */
+export interface ImportPlan {
+  calendarYear: number | null;
+  counts: UploadCounts;
+  /** Row errors (the first 1000); rows with errors are left out of `write`. */
+  errors: UploadRowError[];
+  errorCount: number;
+  /** EDEXML only: the file's teachers, with whether they have an account and are members of the school. */
+  teachers?: { email: string; name: string; hasAccount: boolean; isMember: boolean }[];
+  write(tx: Db): Promise<void>;
+}
+
+/**
+ * A file that cannot be read at all (broken XML, an external entity, another school's BRIN, too many rows, a
+ * missing column): refused as a whole with HTTP 400; nothing is planned or written.
+ */
+export class UploadRefused extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly values: Record<string, string | number> = {},
+    readonly line: number | null = null,
+  ) {
+    super(message);
+    this.name = 'UploadRefused';
+  }
+}
+
+/** One kind of upload. `plan` reads the file (streaming) and the database; it never writes. */
+export interface Importer {
+  kind: UploadKind;
+  plan(tx: Db, target: ImportTarget, file: ImportFile): Promise<ImportPlan>;
+}
