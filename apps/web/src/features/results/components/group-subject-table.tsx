@@ -14,6 +14,8 @@ import { useUserSettings } from '../api/user-settings';
 import { dleLabel, formatGrowth, formatScore, referenceLabel, testLabel } from '../lib/format';
 import { groupPupilRow, sortGroupRows, type GroupSortKey } from '../lib/group-results';
 import { ScoreCell } from './score-cell';
+import classes from './sticky-table.module.css';
+import { TableScrollHint } from './table-scroll-hint';
 import { ScoreNoteButton } from './score-note-button';
 
 const COLUMNS: SortableColumn<GroupSortKey>[] = [
@@ -57,66 +59,69 @@ export function GroupSubjectTable({ schoolId, result, subjectId, moment, caption
   );
   const format = (value: number | null | undefined, digits = 1) => formatScore(intl.locale, value, digits);
   return (
-    <SortableTable
-      columns={COLUMNS}
-      sort={sort}
-      onSort={toggle}
-      caption={caption}
-      minWidth={860}
-      trailingHeaders={['scoreNotes.column']}
-      striped
-      highlightOnHover
-      data-testid="group-results"
-    >
-      {rows.map(({ pupil, score, growth }) => {
-        const band = score ? resultVerdict(score, verdictMeasure) : null;
-        return (
-          <Table.Tr key={pupil.id} data-pupil-id={pupil.id}>
-            <Table.Th scope="row" fw={500}>
-              <Anchor component={Link} to={`/app/schools/${schoolId}/pupils/${pupil.id}`}>
-                {fullName(pupil)}
-              </Anchor>
-            </Table.Th>
-            {score === null ? (
-              <Table.Td colSpan={COLUMNS.length}>
-                <Text size="sm" c="dimmed">
-                  {intl.formatMessage({
-                    id: pupil.citoIsExcluded ? 'results.empty.excluded' : 'results.group.noResult',
-                  })}
-                </Text>
-              </Table.Td>
-            ) : (
-              <>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {testLabel(score)}
+    <TableScrollHint>
+      <SortableTable
+        columns={COLUMNS}
+        sort={sort}
+        onSort={toggle}
+        caption={caption}
+        minWidth={860}
+        trailingHeaders={['scoreNotes.column']}
+        striped
+        highlightOnHover
+        data-testid="group-results"
+        className={classes.stickyFirstColumn}
+      >
+        {rows.map(({ pupil, score, growth }) => {
+          const band = score ? resultVerdict(score, verdictMeasure) : null;
+          return (
+            <Table.Tr key={pupil.id} data-pupil-id={pupil.id}>
+              <Table.Th scope="row" fw={500}>
+                <Anchor component={Link} to={`/app/schools/${schoolId}/pupils/${pupil.id}`}>
+                  {fullName(pupil)}
+                </Anchor>
+              </Table.Th>
+              {score === null ? (
+                <Table.Td colSpan={COLUMNS.length}>
+                  <Text size="sm" c="dimmed">
+                    {intl.formatMessage({
+                      id: pupil.citoIsExcluded ? 'results.empty.excluded' : 'results.group.noResult',
+                    })}
+                  </Text>
                 </Table.Td>
-                <ScoreCell band={band}>{format(score.abilityScore, 0)}</ScoreCell>
-                <ScoreCell band={band}>{score.roman ?? score.alphabetical ?? '–'}</ScoreCell>
-                <ScoreCell band={band}>{format(score.percentile, 0)}</ScoreCell>
-                <Table.Td ta="right">{functionalLevelLabel(score.functionalLevel) ?? '–'}</Table.Td>
-                <Table.Td ta="right">{dleLabel(intl.locale, score)}</Table.Td>
-                <Table.Td ta="right" title={score.referenceLevel === null ? notApplicable : undefined}>
-                  {referenceLabel(score.referenceLevel)}
-                </Table.Td>
-                <Table.Td
-                  ta="right"
-                  title={score.projectedReferenceLevel === null ? notApplicable : undefined}
-                >
-                  {referenceLabel(score.projectedReferenceLevel)}
-                </Table.Td>
-                <Table.Td ta="right">{formatGrowth(intl.locale, growth)}</Table.Td>
-                <Table.Td ta="right">
-                  <ScoreNoteButton
-                    scoreId={score.id}
-                    notes={pupil.citoNotes.filter((note) => note.citoTestScoreId === score.id)}
-                    label={`${fullName(pupil)}, ${caption}`}
-                  />
-                </Table.Td>
-              </>
-            )}
-          </Table.Tr>
-        );
-      })}
-    </SortableTable>
+              ) : (
+                <>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {testLabel(score)}
+                  </Table.Td>
+                  <ScoreCell band={band}>{format(score.abilityScore, 0)}</ScoreCell>
+                  <ScoreCell band={band}>{score.roman ?? score.alphabetical ?? '–'}</ScoreCell>
+                  <ScoreCell band={band}>{format(score.percentile, 0)}</ScoreCell>
+                  <Table.Td ta="right">{functionalLevelLabel(score.functionalLevel) ?? '–'}</Table.Td>
+                  <Table.Td ta="right">{dleLabel(intl.locale, score)}</Table.Td>
+                  <Table.Td ta="right" title={score.referenceLevel === null ? notApplicable : undefined}>
+                    {referenceLabel(score.referenceLevel)}
+                  </Table.Td>
+                  <Table.Td
+                    ta="right"
+                    title={score.projectedReferenceLevel === null ? notApplicable : undefined}
+                  >
+                    {referenceLabel(score.projectedReferenceLevel)}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatGrowth(intl.locale, growth)}</Table.Td>
+                  <Table.Td ta="right">
+                    <ScoreNoteButton
+                      scoreId={score.id}
+                      notes={pupil.citoNotes.filter((note) => note.citoTestScoreId === score.id)}
+                      label={`${fullName(pupil)}, ${caption}`}
+                    />
+                  </Table.Td>
+                </>
+              )}
+            </Table.Tr>
+          );
+        })}
+      </SortableTable>
+    </TableScrollHint>
   );
 }

@@ -1,5 +1,5 @@
 import { compareByPosition, GRADE_THRESHOLD } from '@leerzicht/contract';
-import { Anchor, Group, Stack, Tabs } from '@mantine/core';
+import { Anchor, Group, SegmentedControl, Stack, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { useSchoolQuery } from '../../../entities/school';
 import { useYearClassResultQuery } from '../../../entities/group';
 import { EmptyState } from '../components/empty-state';
+import { GroepskaartTable } from '../components/groepskaart-table';
 import { GroupSubjectPanel } from '../components/group-subject-panel';
 import { SchoolHeader } from '../../../entities/school';
 import { SettingsToggles } from '../components/settings-toggles';
@@ -25,6 +26,7 @@ export function GroupResultsPage() {
   const subjectName = useSubjectName();
   const [today] = useState(() => new Date());
   const [tab, setTab] = useState<string | null>(null);
+  const [view, setView] = useState<'subjects' | 'groepskaart'>('subjects');
   if (!school || !result) return <PageLoader />;
 
   const group = result.group;
@@ -67,27 +69,43 @@ export function GroupResultsPage() {
               {intl.formatMessage({ id: 'approaches.link' })}
             </Anchor>
           </Group>
-          <SettingsToggles withAggregation={false} />
-          <Tabs value={active} onChange={setTab} keepMounted={false}>
-            <Tabs.List>
-              {subjects.map((subject) => (
-                <Tabs.Tab key={subject.id} value={String(subject.id)}>
-                  {subjectName(subject)}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-            {subjects.map((subject) => (
-              <Tabs.Panel key={subject.id} value={String(subject.id)} pt="md">
-                <GroupSubjectPanel
-                  schoolId={schoolId}
-                  result={result}
-                  subjectId={subject.id}
-                  subjectName={subjectName(subject)}
-                  today={today}
-                />
-              </Tabs.Panel>
-            ))}
-          </Tabs>
+          <SegmentedControl
+            w="fit-content"
+            value={view}
+            onChange={(value) => setView(value === 'groepskaart' ? 'groepskaart' : 'subjects')}
+            aria-label={intl.formatMessage({ id: 'results.groepskaart.viewToggle' })}
+            data={[
+              { value: 'subjects', label: intl.formatMessage({ id: 'results.groepskaart.viewSubjects' }) },
+              { value: 'groepskaart', label: intl.formatMessage({ id: 'results.groepskaart.viewMap' }) },
+            ]}
+          />
+          {view === 'groepskaart' ? (
+            <GroepskaartTable schoolId={schoolId} result={result} />
+          ) : (
+            <>
+              <SettingsToggles withAggregation={false} />
+              <Tabs value={active} onChange={setTab} keepMounted={false}>
+                <Tabs.List>
+                  {subjects.map((subject) => (
+                    <Tabs.Tab key={subject.id} value={String(subject.id)}>
+                      {subjectName(subject)}
+                    </Tabs.Tab>
+                  ))}
+                </Tabs.List>
+                {subjects.map((subject) => (
+                  <Tabs.Panel key={subject.id} value={String(subject.id)} pt="md">
+                    <GroupSubjectPanel
+                      schoolId={schoolId}
+                      result={result}
+                      subjectId={subject.id}
+                      subjectName={subjectName(subject)}
+                      today={today}
+                    />
+                  </Tabs.Panel>
+                ))}
+              </Tabs>
+            </>
+          )}
         </>
       )}
     </Stack>
