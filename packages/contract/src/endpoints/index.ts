@@ -9,6 +9,7 @@ import { noteCategoryEndpoints } from './note-categories';
 import { noteEndpoints } from './notes';
 import { pupilNoteCategoryEndpoints } from './pupil-note-categories';
 import { scoreNoteEndpoints } from './score-notes';
+import { subjectTrendEndpoints } from './subject-trends';
 import { supportEndpoints } from './support';
 import { yearClassNoteEndpoints } from './year-class-notes';
 import { observationEndpoints } from './observations';
@@ -49,6 +50,7 @@ export {
   scoreNoteEndpoints,
   settingsEndpoints,
   shellEndpoints,
+  subjectTrendEndpoints,
   supportEndpoints,
   yearClassNoteEndpoints,
 };
@@ -67,6 +69,7 @@ export const endpoints = {
   shell: shellEndpoints,
   results: resultEndpoints,
   pupils: pupilEndpoints,
+  subjectTrends: subjectTrendEndpoints,
   observations: observationEndpoints,
   approaches: approachEndpoints,
   notes: noteEndpoints,

@@ -14,6 +14,7 @@ import {
   canSetSchoolweging,
 } from './policy';
 import { getSchoolOutflow, getSchoolPupils } from './school-pupils-service';
+import { subjectTrendRoutes } from './subject-trend-routes';
 import { getYearClassResult } from './year-class-service';
 import { getYearGrade, listYearGrades } from './year-grade-service';
 
@@ -86,4 +87,5 @@ export async function resultRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     (call) => updateSchoolweging(ctx, signedIn(call), call.input.params.id, call.input.body.schoolweging),
   );
+  subjectTrendRoutes(app, ctx);
 }
