@@ -33,6 +33,7 @@ import { groupPlanRoutes } from './modules/group-plans/index';
 import { planReportRoutes } from './modules/plan-reports/index';
 import { goalRoutes } from './modules/goals/index';
 import { nationalTestExclusionRoutes } from './modules/national-test-exclusions/index';
+import { pupilsToDiscussRoutes } from './modules/pupils-to-discuss/index';
 import { shellRoutes } from './modules/shell/index';
 import { supportRoutes } from './modules/support/index';
 import { systemRoutes } from './modules/system/index';
@@ -111,6 +112,7 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
       await planReportRoutes(api, ctx);
       await goalRoutes(api, ctx);
       await nationalTestExclusionRoutes(api, ctx);
+      await pupilsToDiscussRoutes(api, ctx);
       await supportRoutes(api, ctx);
     },
     { prefix: API_PREFIX },

@@ -23,6 +23,7 @@ export * from './api/group-results';
 export * from './api/subject-trends';
 export * from './api/group-goals';
 export * from './api/national-test-exclusions';
+export * from './api/pupils-to-discuss';
 export * from './api/pupils';
 export * from './api/all-notes';
 export * from './api/notes';

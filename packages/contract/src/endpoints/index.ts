@@ -3,6 +3,7 @@ import { allNoteEndpoints } from './all-notes';
 import { approachEndpoints } from './approaches';
 import { groupGoalEndpoints } from './group-goals';
 import { nationalTestExclusionEndpoints } from './national-test-exclusions';
+import { pupilsToDiscussEndpoints } from './pupils-to-discuss';
 import { groupPlanNoteEndpoints } from './group-plan-notes';
 import { groupPlanEndpoints, groupPlanTemplateEndpoints } from './group-plans';
 import { noteCategoryEndpoints } from './note-categories';
@@ -38,6 +39,7 @@ export {
   groupPlanTemplateEndpoints,
   invitationEndpoints,
   nationalTestExclusionEndpoints,
+  pupilsToDiscussEndpoints,
   noteCategoryEndpoints,
   noteEndpoints,
   observationEndpoints,
@@ -84,5 +86,6 @@ export const endpoints = {
   planReports: planReportEndpoints,
   groupGoals: groupGoalEndpoints,
   nationalTestExclusions: nationalTestExclusionEndpoints,
+  pupilsToDiscuss: pupilsToDiscussEndpoints,
   support: supportEndpoints,
 };
