@@ -3,12 +3,17 @@ import { Table } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../i18n/messages';
 import { useUserSettings } from '../api/user-settings';
-import { dleLabel, formatGrowth, formatScore, referenceLabel, testLabel, yearLabel } from '../lib/format';
+import { dleLabel, formatGrowth, formatScore, referenceLabel, yearLabel } from '../lib/format';
 import type { PupilScoreRow } from '../lib/pupil-results';
 import { ScoreCell } from './score-cell';
 import { ScoreNoteButton } from './score-note-button';
+import classes from './sticky-table.module.css';
+import { TableScrollHint } from './table-scroll-hint';
 
-/** The pupil's national results of a subject (newest first): the figures of the chart and every score field. */
+/**
+ * The pupil's national results of a subject (newest first): the figures of the chart and every score field, with the
+ * provider and test version of each (ability scales differ between them).
+ */
 export function PupilScoresTable({
   rows,
   caption,
@@ -29,72 +34,78 @@ export function PupilScoresTable({
     </Table.Th>
   );
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped captionSide="top" data-testid="pupil-scores">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {th('results.column.moment', 'left')}
-            {th('school.column.grade')}
-            {th('results.column.provider')}
-            {th('results.column.abilityScore')}
-            {th('results.column.nationalAverage')}
-            {th('results.column.level')}
-            {th('results.column.percentile')}
-            {th('results.column.functionalLevel')}
-            {th('results.column.dle')}
-            {th('results.column.referenceLevel')}
-            {th('results.column.projectedReferenceLevel')}
-            {th('results.column.growth')}
-            {th('scoreNotes.column')}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {[...rows].reverse().map(({ score, norm, growth }) => {
-            const band = resultVerdict(score, verdictMeasure);
-            return (
-              <Table.Tr key={score.id} data-score-id={score.id}>
-                <Table.Th scope="row" fw={500}>
-                  {intl.formatMessage(
-                    { id: 'results.moment' },
-                    { yearTime: score.yearTime, year: yearLabel(score.calendarYear) },
-                  )}
-                </Table.Th>
-                <Table.Td ta="right">{score.grade}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {testLabel(score)}
-                </Table.Td>
-                <ScoreCell band={band}>{format(score.abilityScore)}</ScoreCell>
-                <Table.Td ta="right">{format(norm?.abilityScore, 1)}</Table.Td>
-                <ScoreCell band={band}>{score.roman ?? score.alphabetical ?? '–'}</ScoreCell>
-                <ScoreCell band={band}>{format(score.percentile)}</ScoreCell>
-                <Table.Td ta="right">{functionalLevelLabel(score.functionalLevel) ?? '–'}</Table.Td>
-                <Table.Td ta="right">{dleLabel(intl.locale, score)}</Table.Td>
-                <Table.Td ta="right" title={score.referenceLevel === null ? notApplicable : undefined}>
-                  {referenceLabel(score.referenceLevel)}
-                </Table.Td>
-                <Table.Td
-                  ta="right"
-                  title={score.projectedReferenceLevel === null ? notApplicable : undefined}
-                >
-                  {referenceLabel(score.projectedReferenceLevel)}
-                </Table.Td>
-                <Table.Td ta="right">{formatGrowth(intl.locale, growth)}</Table.Td>
-                <Table.Td ta="right">
-                  <ScoreNoteButton
-                    scoreId={score.id}
-                    notes={notes.filter((note) => note.citoTestScoreId === score.id)}
-                    label={intl.formatMessage(
+    <TableScrollHint>
+      <Table.ScrollContainer minWidth={960}>
+        <Table striped captionSide="top" data-testid="pupil-scores" className={classes.stickyFirstColumn}>
+          <Table.Caption>{caption}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {th('results.column.moment', 'left')}
+              {th('school.column.grade')}
+              {th('results.column.provider')}
+              {th('results.column.testVersion')}
+              {th('results.column.abilityScore')}
+              {th('results.column.nationalAverage')}
+              {th('results.column.level')}
+              {th('results.column.percentile')}
+              {th('results.column.functionalLevel')}
+              {th('results.column.dle')}
+              {th('results.column.referenceLevel')}
+              {th('results.column.projectedReferenceLevel')}
+              {th('results.column.growth')}
+              {th('scoreNotes.column')}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {[...rows].reverse().map(({ score, norm, growth }) => {
+              const band = resultVerdict(score, verdictMeasure);
+              return (
+                <Table.Tr key={score.id} data-score-id={score.id}>
+                  <Table.Th scope="row" fw={500}>
+                    {intl.formatMessage(
                       { id: 'results.moment' },
                       { yearTime: score.yearTime, year: yearLabel(score.calendarYear) },
                     )}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                  </Table.Th>
+                  <Table.Td ta="right">{score.grade}</Table.Td>
+                  <Table.Td ta="right" data-column="provider">
+                    {score.provider}
+                  </Table.Td>
+                  <Table.Td ta="right" data-column="testVersion" style={{ whiteSpace: 'nowrap' }}>
+                    {score.testVersion}
+                  </Table.Td>
+                  <ScoreCell band={band}>{format(score.abilityScore)}</ScoreCell>
+                  <Table.Td ta="right">{format(norm?.abilityScore, 1)}</Table.Td>
+                  <ScoreCell band={band}>{score.roman ?? score.alphabetical ?? '–'}</ScoreCell>
+                  <ScoreCell band={band}>{format(score.percentile)}</ScoreCell>
+                  <Table.Td ta="right">{functionalLevelLabel(score.functionalLevel) ?? '–'}</Table.Td>
+                  <Table.Td ta="right">{dleLabel(intl.locale, score)}</Table.Td>
+                  <Table.Td ta="right" title={score.referenceLevel === null ? notApplicable : undefined}>
+                    {referenceLabel(score.referenceLevel)}
+                  </Table.Td>
+                  <Table.Td
+                    ta="right"
+                    title={score.projectedReferenceLevel === null ? notApplicable : undefined}
+                  >
+                    {referenceLabel(score.projectedReferenceLevel)}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatGrowth(intl.locale, growth)}</Table.Td>
+                  <Table.Td ta="right">
+                    <ScoreNoteButton
+                      scoreId={score.id}
+                      notes={notes.filter((note) => note.citoTestScoreId === score.id)}
+                      label={intl.formatMessage(
+                        { id: 'results.moment' },
+                        { yearTime: score.yearTime, year: yearLabel(score.calendarYear) },
+                      )}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </TableScrollHint>
   );
 }

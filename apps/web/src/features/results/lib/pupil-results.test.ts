@@ -84,4 +84,29 @@ describe('pupilSubjectChart', () => {
     expect(normalQuantile(0.75)).toBeCloseTo(0.6745, 3);
     expect(normalQuantile(0.5)).toBeCloseTo(0, 6);
   });
+
+  it('fits the axis to what it draws, in whole tens within the scale', () => {
+    const cito = rows.slice(0, 3);
+    for (const showNational of [true, false]) {
+      const spec = pupilSubjectChart(cito, LABELS, showNational, 'levelValue');
+      const drawn = spec.rows
+        .flatMap((r) => Object.entries(r.values))
+        .filter(([key]) => showNational || key !== 'national')
+        .map(([, value]) => value)
+        .filter((value): value is number => value !== null);
+      const [from, to] = spec.yDomain!;
+      expect(from).toBeLessThanOrEqual(Math.min(...drawn));
+      expect(to).toBeGreaterThanOrEqual(Math.max(...drawn));
+      // Fits: no more than a step of room beyond the values, on whole tens, within the pupil scale 0-120.
+      expect(Math.min(...drawn) - from).toBeLessThanOrEqual(15);
+      expect(to - Math.max(...drawn)).toBeLessThanOrEqual(15);
+      expect([from % 10, to % 10]).toEqual([0, 0]);
+      expect(from).toBeGreaterThanOrEqual(0);
+      expect(to).toBeLessThanOrEqual(120);
+    }
+    // A score beyond 120 (the IEP scale) widens the axis to it, within the graph scale 0-200.
+    const [, to] = pupilSubjectChart(rows, LABELS, true, 'levelValue').yDomain!;
+    expect(to).toBeGreaterThanOrEqual(140);
+    expect(to).toBeLessThanOrEqual(200);
+  });
 });

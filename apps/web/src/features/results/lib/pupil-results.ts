@@ -12,6 +12,7 @@ import {
   type NationalScore,
   type PupilDetail,
 } from '@leerzicht/contract';
+import { fitDomain } from '../../../components/charts/chart-domain';
 import type { ChartSpec } from '../../../components/charts/chart-types';
 import { CHART_COLOURS } from './colours';
 import { shortMomentLabel, testLabel } from './format';
@@ -78,7 +79,6 @@ export function pupilSubjectChart(
   showNational: boolean,
   measure: VerdictMeasure,
 ): ChartSpec {
-  const highest = Math.max(SCORE_RANGES.abilityPupil.max, ...rows.map((row) => row.score.abilityScore ?? 0));
   const boundary = VERDICT_BOUNDARY_PERCENTILES[measure];
   const lineAt = (norm: NationalNorm | null, percentile: number) =>
     norm && norm.abilitySd !== null
@@ -89,21 +89,32 @@ export function pupilSubjectChart(
       : null;
   const tests = [...new Map(rows.map((row) => [testKey(row.score), row.score])).values()];
   const colours = [CHART_COLOURS.pupil, ...CHART_COLOURS.cohorts];
+  const chartRows = rows.map((row) => ({
+    category: shortMomentLabel(row.score),
+    values: {
+      ...Object.fromEntries(
+        tests.map((test) => [
+          testKey(test),
+          testKey(row.score) === testKey(test) ? row.score.abilityScore : null,
+        ]),
+      ),
+      national: row.norm?.abilityScore ?? null,
+      good: lineAt(row.norm, boundary.good),
+      low: lineAt(row.norm, boundary.low),
+    },
+  }));
+  // The axis fits what is drawn (the national line only when shown), within the pupil's scale (0-120; the graph
+  // scale 0-200 for tests whose ability scores go beyond it).
+  const drawn = chartRows.flatMap((row) =>
+    Object.entries(row.values)
+      .filter(([key]) => showNational || key !== 'national')
+      .map(([, value]) => value),
+  );
+  const range = drawn.some((value) => value !== null && value > SCORE_RANGES.abilityPupil.max)
+    ? SCORE_RANGES.abilityGraph
+    : SCORE_RANGES.abilityPupil;
   return {
-    rows: rows.map((row) => ({
-      category: shortMomentLabel(row.score),
-      values: {
-        ...Object.fromEntries(
-          tests.map((test) => [
-            testKey(test),
-            testKey(row.score) === testKey(test) ? row.score.abilityScore : null,
-          ]),
-        ),
-        national: row.norm?.abilityScore ?? null,
-        good: lineAt(row.norm, boundary.good),
-        low: lineAt(row.norm, boundary.low),
-      },
-    })),
+    rows: chartRows,
     series: [
       ...tests.map((test, index) => ({
         key: testKey(test),
@@ -124,6 +135,6 @@ export function pupilSubjectChart(
       { key: 'good', label: labels.good, kind: 'dashed' as const, color: CHART_COLOURS.good },
       { key: 'low', label: labels.low, kind: 'dashed' as const, color: CHART_COLOURS.low },
     ],
-    yDomain: [SCORE_RANGES.abilityPupil.min, Math.ceil(highest / 10) * 10],
+    yDomain: fitDomain(drawn, range),
   };
 }

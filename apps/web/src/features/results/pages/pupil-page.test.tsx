@@ -105,13 +105,13 @@ describe('pupil page', () => {
       rows.map((row) =>
         within(row)
           .getAllByRole('cell')
-          .slice(1, 3)
+          .slice(1, 4)
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
       // Percentile 50 is level III: the verdict is middle on every cell (no absolute 80 for ability).
-      ['IEP 2024', '88'],
-      ['DIA 2024', '71'],
+      ['IEP', '2024', '88'],
+      ['DIA', '2024', '71'],
     ]);
   });
 
@@ -340,5 +340,29 @@ describe('pupil page', () => {
       forwardLooking: 'Oefenen met breuken',
       confidential: false,
     });
+  });
+
+  it('names the provider and test version of every result (ability scales differ between them)', async () => {
+    const scores = [
+      score(2023, 'M', 52, { overrides: { testVersion: '2.0' } }),
+      score(2023, 'E', 58, { overrides: { testVersion: '3.0' } }),
+      score(2024, 'M', 64, { provider: 'DIA' }),
+      score(2024, 'E', 70, { provider: 'IEP', overrides: { testVersion: '2025' } }),
+    ];
+    serve(pupilDetail({ scores }));
+    renderApp('/app/schools/1/pupils/7');
+    const table = await screen.findByTestId('pupil-scores');
+    const shown = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [
+        row.querySelector('[data-column="provider"]')?.textContent,
+        row.querySelector('[data-column="testVersion"]')?.textContent,
+      ]);
+    // Newest first, each row its own result's provider and version.
+    const expected = [...scores].reverse().map((item) => [item.provider, item.testVersion]);
+    expect(shown).toEqual(expected);
+    expect(within(table).getByRole('columnheader', { name: 'Aanbieder' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Versie' })).toBeInTheDocument();
   });
 });
