@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 // E2E_PORT lets a second run (another checkout) use its own server.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// E2E_DATA_DIR keeps two runs on one machine from removing each other's database.
+const DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e');
 
 export default defineConfig({
   // The longest flows walk four pages with charts; on 2 shared cores they can take more than the default 30 s.
@@ -37,8 +39,8 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database each run; the server seeds the demo data into it and serves apps/web/dist.
-    // DATA_DIR absolute: `npm run -w` starts the server in apps/server, and the e2e specs read .data/e2e/mail.
-    command: `rm -rf .data/e2e && DATA_DIR=${path.resolve('.data/e2e')} PORT=${PORT} npm run start -w @leerzicht/server`,
+    // DATA_DIR absolute: `npm run -w` starts the server in apps/server, and the e2e specs read its mail folder.
+    command: `rm -rf ${DATA_DIR} && DATA_DIR=${DATA_DIR} PORT=${PORT} npm run start -w @leerzicht/server`,
     url: `http://localhost:${PORT}/api/1.0/health/`,
     timeout: 180_000,
     reuseExistingServer: false,

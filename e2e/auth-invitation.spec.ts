@@ -3,7 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Without SMTP_URL the e2e server writes each e-mail as an .eml file here (DATA_DIR/mail). */
-const MAIL_DIR = path.resolve('.data/e2e/mail');
+const MAIL_DIR = path.join(path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e'), 'mail');
 
 /** Undoes quoted-printable: soft line breaks and =XX escapes. */
 function decodeQuotedPrintable(text: string): string {

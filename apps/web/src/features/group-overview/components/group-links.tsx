@@ -39,7 +39,7 @@ export function GroupLinks({ base, grade, hasGoals }: { base: string; grade: num
       {pages.map((page) => (
         <UnstyledButton key={page.path} component={Link} to={`${base}/${page.path}`}>
           <Card withBorder h="100%" padding="md">
-            <Text fw={600} c="teal.8">
+            <Text fw={600} c="teal.9">
               {intl.formatMessage({ id: page.title })}
             </Text>
             <Text size="sm" c="dimmed">

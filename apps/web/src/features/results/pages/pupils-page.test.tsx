@@ -81,8 +81,8 @@ describe('pupils page', () => {
   it('pins and unpins a pupil', async () => {
     const fetch = serve();
     const { user } = renderApp('/app/schools/1/pupils');
-    await user.click(await screen.findByRole('button', { name: 'Jan van Dijk vastzetten' }));
-    await user.click(screen.getByRole('button', { name: 'Zoë de Wit losmaken' }));
+    await user.click(await screen.findByRole('button', { name: 'Vastzetten: Jan van Dijk' }));
+    await user.click(screen.getByRole('button', { name: 'Vastgezet: Zoë de Wit' }));
     const writes = fetch.mock.calls
       .filter(([, init]) => init?.method === 'POST' || init?.method === 'DELETE')
       .map(([url, init]) => [init?.method, new URL(String(url), 'http://x').pathname, init?.body ?? null]);
