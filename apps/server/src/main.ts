@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
+import { startRetentionSchedule } from './modules/data-retention/index';
 import { loadConfig } from './config';
 import { createDatabase } from './db/client';
 import { createMailer } from './platform/mail';
@@ -54,10 +55,17 @@ async function main(): Promise<void> {
     app.log.info({ ms: Date.now() - started }, 'demo data loaded');
   }
 
+  // Schools that switched on the scheduled removal of pupils who left long ago: now, then daily.
+  const stopRetention = startRetentionSchedule(ctx, {
+    info: (details, message) => app.log.info(details, message),
+    error: (details, message) => app.log.error(details, message),
+  });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    stopRetention();
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
       await app.close();

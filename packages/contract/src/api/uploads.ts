@@ -131,5 +131,10 @@ export const retentionOverviewSchema = retentionSettingsSchema.extend({
   cutoffDate: z.string(),
   pupils: z.array(retentionPupilSchema),
 });
-export const retentionRemoveSchema = z.object({ pupilIds: z.array(z.number().int().positive()).min(1).max(5000) });
+export const RETENTION_ERRORS = {
+  notDue: 'Not every pupil is due for removal.',
+} as const;
+export const retentionRemoveSchema = z.object({
+  pupilIds: z.array(z.number().int().positive()).min(1).max(5000),
+});
 export const retentionRemoveResultSchema = z.object({ removed: z.number().int() });

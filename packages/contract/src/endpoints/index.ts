@@ -12,6 +12,7 @@ import { pupilNoteCategoryEndpoints } from './pupil-note-categories';
 import { scoreNoteEndpoints } from './score-notes';
 import { subjectTrendEndpoints } from './subject-trends';
 import { supportEndpoints } from './support';
+import { retentionEndpoints, schoolConnectionEndpoints } from './uploads';
 import { yearClassNoteEndpoints } from './year-class-notes';
 import { observationEndpoints } from './observations';
 import { planReportEndpoints } from './plan-reports';
@@ -48,6 +49,8 @@ export {
   pupilEndpoints,
   pupilNoteCategoryEndpoints,
   resultEndpoints,
+  retentionEndpoints,
+  schoolConnectionEndpoints,
   schoolEndpoints,
   scoreNoteEndpoints,
   settingsEndpoints,
@@ -88,4 +91,6 @@ export const endpoints = {
   nationalTestExclusions: nationalTestExclusionEndpoints,
   pupilsToDiscuss: pupilsToDiscussEndpoints,
   support: supportEndpoints,
+  schoolConnection: schoolConnectionEndpoints,
+  retention: retentionEndpoints,
 };

@@ -1,0 +1,3 @@
+/* The data retention module's public face: other modules and main.ts import only from here. */
+export { dataRetentionRoutes } from './routes';
+export { runScheduledRetention, startRetentionSchedule, type RetentionRun } from './schedule';

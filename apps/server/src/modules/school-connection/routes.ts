@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { schoolConnectionEndpoints as endpoints } from '@leerzicht/contract';
+import type { AppContext } from '../../context';
+import { authorizeSchool } from '../../platform/access/index';
+import { route, signedIn } from '../../platform/routing/index';
+import { canChangeConnection, canReadConnection } from './policy';
+import { actsAsProviderStaff, getConnection, updateConnection } from './service';
+
+/**
+ * The link to the school information system. Needs a session (401) and membership of the school (404 otherwise);
+ * superusers and provider staff read it and switch it off, only provider staff switch it on again (403 for the
+ * rest). Demo and impersonated sessions cannot write (the endpoint's write rule).
+ */
+export async function schoolConnectionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const tags = ['school-connection'];
+  route(
+    app,
+    endpoints.get,
+    {
+      tags,
+      access: { auth: 'session', pupilData: 'none' },
+      policy: async (call) => {
+        const staff = await actsAsProviderStaff(ctx, signedIn(call));
+        await authorizeSchool(ctx.db, signedIn(call), call.input.params.id, (access) =>
+          canReadConnection(access, staff),
+        );
+      },
+    },
+    (call) => getConnection(ctx, call.input.params.id),
+  );
+  route(
+    app,
+    endpoints.update,
+    {
+      tags,
+      access: { auth: 'session', pupilData: 'none' },
+      policy: async (call) => {
+        const staff = await actsAsProviderStaff(ctx, signedIn(call));
+        await authorizeSchool(ctx.db, signedIn(call), call.input.params.id, (access) =>
+          canChangeConnection(access, staff, call.input.body.isConnectionActive),
+        );
+      },
+    },
+    (call) => updateConnection(ctx, signedIn(call), call.input.params.id, call.input.body.isConnectionActive),
+  );
+}

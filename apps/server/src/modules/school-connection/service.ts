@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import { fullName, type schoolConnectionSchema } from '@leerzicht/contract';
+import type { AppContext } from '../../context';
+import { writeAudit } from '../../platform/audit';
+import { notFound } from '../../platform/http-errors';
+import { isProviderStaff } from '../../platform/provider-staff';
+import type { ActiveSession } from '../../platform/sessions';
+import { findUserById } from '../../platform/user-lookup';
+import { findConnection, setConnection } from './repository';
+
+type SchoolConnection = z.output<typeof schoolConnectionSchema>;
+
+/** Whether the session acts as provider staff: its own account is staff, and it is not an impersonated session. */
+export async function actsAsProviderStaff(ctx: AppContext, session: ActiveSession): Promise<boolean> {
+  if (session.impersonatorId !== null) return false;
+  const user = await findUserById(ctx.db, session.userId);
+  return user !== null && isProviderStaff(user, ctx.config.PROVIDER_DOMAIN);
+}
+
+export async function getConnection(ctx: AppContext, schoolId: number): Promise<SchoolConnection> {
+  const row = await findConnection(ctx.db, schoolId);
+  if (!row) throw notFound();
+  return {
+    schoolId: row.schoolId,
+    isConnectionActive: row.isConnectionActive,
+    changedAt: row.changedAt?.toISOString() ?? null,
+    changedBy:
+      row.changedByFirstName === null || row.changedByLastName === null
+        ? null
+        : fullName({ firstName: row.changedByFirstName, lastName: row.changedByLastName }),
+  };
+}
+
+/**
+ * Switches the link off or on; who and when are kept on the school and the change is audited. Asking for the
+ * state the link already has changes nothing (and keeps who and when of the last real change).
+ */
+export async function updateConnection(
+  ctx: AppContext,
+  session: ActiveSession,
+  schoolId: number,
+  isConnectionActive: boolean,
+): Promise<SchoolConnection> {
+  const current = await getConnection(ctx, schoolId);
+  if (current.isConnectionActive === isConnectionActive) return current;
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await setConnection(tx, schoolId, { isConnectionActive, changedById: session.userId, changedAt: now });
+    await writeAudit(tx, {
+      schoolId,
+      actorUserId: session.userId,
+      impersonatorId: session.impersonatorId,
+      action: isConnectionActive ? 'school_connection.activate' : 'school_connection.deactivate',
+      entity: 'school',
+      entityId: schoolId,
+      at: now,
+    });
+  });
+  return getConnection(ctx, schoolId);
+}
