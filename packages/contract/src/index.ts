@@ -20,6 +20,7 @@ export * from './results-logic';
 export * from './api/catalog';
 export * from './api/results';
 export * from './api/group-results';
+export * from './api/school-analytics';
 export * from './api/subject-trends';
 export * from './api/group-goals';
 export * from './api/national-test-exclusions';

@@ -17,6 +17,7 @@ import { yearClassNoteEndpoints } from './year-class-notes';
 import { observationEndpoints } from './observations';
 import { planReportEndpoints } from './plan-reports';
 import { pupilEndpoints, resultEndpoints } from './results';
+import { schoolAnalyticsEndpoints } from './school-analytics';
 import {
   catalogEndpoints,
   colleagueEndpoints,
@@ -50,6 +51,7 @@ export {
   pupilNoteCategoryEndpoints,
   resultEndpoints,
   retentionEndpoints,
+  schoolAnalyticsEndpoints,
   schoolConnectionEndpoints,
   schoolEndpoints,
   scoreNoteEndpoints,
@@ -73,6 +75,7 @@ export const endpoints = {
   permissions: permissionEndpoints,
   shell: shellEndpoints,
   results: resultEndpoints,
+  schoolAnalytics: schoolAnalyticsEndpoints,
   pupils: pupilEndpoints,
   subjectTrends: subjectTrendEndpoints,
   observations: observationEndpoints,

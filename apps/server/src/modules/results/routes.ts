@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { resultEndpoints as endpoints } from '@leerzicht/contract';
+import { resultEndpoints as endpoints, schoolAnalyticsEndpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { authorizeGroup, authorizeSchool } from '../../platform/access/index';
 import { route, signedIn, type CallWith } from '../../platform/routing/index';
 import { findAmbitionSchool, updateSchoolAmbition } from './ambition-service';
 import { getSchoolHistory } from './history-service';
 import { getSchoolInspection, updateSchoolweging } from './inspection-service';
+import { getSchoolAnalytics } from './school-analytics-service';
 import {
   canEditAmbition,
   canReadGroupResults,
@@ -30,6 +31,9 @@ export async function resultRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   route(app, endpoints.schoolHistory, { ...reads, policy: readSchool }, (call) =>
     getSchoolHistory(ctx, signedIn(call), call.input.params.id),
+  );
+  route(app, schoolAnalyticsEndpoints.schoolAnalytics, { ...reads, policy: readSchool }, (call) =>
+    getSchoolAnalytics(ctx, signedIn(call), call.input.params.id, call.input.query.subject_id),
   );
   route(app, endpoints.schoolPupils, { ...reads, policy: readSchool }, (call) =>
     getSchoolPupils(ctx, signedIn(call), call.input.params.id, call.input.query.school_year),
