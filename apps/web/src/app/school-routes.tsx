@@ -96,6 +96,20 @@ export const schoolRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'groups/:yearclassId/discuss',
+    lazy: lazyPage(
+      () => import('../features/pupils-to-discuss/pages/group-discuss-page'),
+      (module) => module.GroupDiscussPage,
+    ),
+  },
+  {
+    path: 'discuss',
+    lazy: lazyPage(
+      () => import('../features/pupils-to-discuss/pages/school-discuss-page'),
+      (module) => module.SchoolDiscussPage,
+    ),
+  },
+  {
     path: 'groups/:yearclassId/goals',
     lazy: lazyPage(
       () => import('../features/goals/pages/goals-page'),

@@ -113,6 +113,21 @@ describe('side menu rules', () => {
     ]);
   });
 
+  it('offers Pupils to discuss under School to superusers and sencos, not to teachers', () => {
+    const schoolItem = (school: ProfileSchool) =>
+      menuItems({ profile: { isProviderStaff: false, schools: [school] }, schoolId: 1, group: null }).find(
+        (entry) => entry.key === 'school',
+      );
+    expect(schoolItem(regenboog)?.children).toBeUndefined();
+    for (const school of [
+      { ...regenboog, isSchoolSuperuser: true, groupIds: null },
+      { ...regenboog, isSenco: true, groupIds: null },
+    ])
+      expect(schoolItem(school)?.children).toEqual([
+        { key: 'discuss', label: { id: 'menu.discuss' }, to: '/app/schools/1/discuss' },
+      ]);
+  });
+
   it('adds Upload for superusers whose e-mail is in the provider domain', () => {
     const management = admin({ ...base, isSchoolSuperuser: true, isProviderStaff: true });
     expect(keys(management?.children ?? [])).toContain('adminUpload');

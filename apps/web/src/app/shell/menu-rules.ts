@@ -54,7 +54,13 @@ export function menuItems(input: MenuInput): MenuItem[] {
   if (profile.schools.length > 1) {
     items.push({ key: 'schoolList', label: { text: school?.name ?? '' }, to: '/app/schools' });
   }
-  items.push(item('school', 'menu.school', base));
+  // Pupils to discuss lies under the school's results, for those who read the whole school.
+  const wholeSchool = school !== undefined && (school.isSchoolSuperuser || school.isSenco);
+  items.push(
+    item('school', 'menu.school', base, {
+      children: wholeSchool ? [item('discuss', 'menu.discuss', `${base}/discuss`)] : undefined,
+    }),
+  );
   items.push(item('grades', 'menu.grades', `${base}/years`));
   items.push(
     item('groups', 'menu.groups', input.group ? `${base}/groups/${input.group.id}` : `${base}/groups`, {
@@ -67,6 +73,7 @@ export function menuItems(input: MenuInput): MenuItem[] {
       item('adminUsers', 'menu.admin.users', `${base}/admin/permissions`),
       item('adminPlans', 'menu.admin.plans', `${base}/admin/templates`),
       item('adminPupils', 'menu.admin.pupils', `${base}/admin/pupils`),
+      item('adminData', 'menu.admin.data', `${base}/admin/data`),
     ];
     if (profile.isProviderStaff) admin.push(item('adminUpload', 'menu.admin.upload', `${base}/admin/upload`));
     items.push(item('admin', 'menu.admin', `${base}/admin/permissions`, { children: admin }));

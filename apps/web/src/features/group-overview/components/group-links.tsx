@@ -25,14 +25,20 @@ const PAGES: SubPage[] = [
     text: 'groupPage.instructionGroups.text',
   },
   { path: 'goals', title: 'groupPage.goals.title', text: 'groupPage.goals.text' },
+  { path: 'discuss', title: 'groupPage.discuss.title', text: 'groupPage.discuss.text' },
 ];
 
-/** The group's sub-pages as cards; results from grade 3 and the test overview for such a group with goals, as in the menu. */
+/**
+ * The group's sub-pages as cards; results and pupils to discuss from grade 3, and the test overview for such a group
+ * with goals, as in the menu.
+ */
 export function GroupLinks({ base, grade, hasGoals }: { base: string; grade: number; hasGoals: boolean }) {
   const intl = useIntl();
   const upper = grade >= GRADE_THRESHOLD;
   const pages = PAGES.filter(
-    (page) => (page.path !== 'results' || upper) && (page.path !== 'goals' || (upper && hasGoals)),
+    (page) =>
+      (!['results', 'discuss'].includes(page.path) || upper) &&
+      (page.path !== 'goals' || (upper && hasGoals)),
   );
   return (
     <SimpleGrid cols={{ base: 1, sm: 3, lg: 3 }} spacing="sm" data-testid="group-links">

@@ -49,7 +49,7 @@ describe('group page', () => {
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
     expect(links).toEqual(
-      ['worksheet', 'results', 'notes', 'social-emotional', 'instruction-groups'].map(
+      ['worksheet', 'results', 'notes', 'social-emotional', 'instruction-groups', 'discuss'].map(
         (page) => `/app/schools/1/groups/40/${page}`,
       ),
     );
@@ -100,5 +100,6 @@ describe('group page', () => {
     renderApp('/app/schools/1/groups/40');
     const links = within(await screen.findByTestId('group-links')).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).not.toContain('/app/schools/1/groups/40/results');
+    expect(links.map((link) => link.getAttribute('href'))).not.toContain('/app/schools/1/groups/40/discuss');
   });
 });
