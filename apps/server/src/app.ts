@@ -36,6 +36,7 @@ import { nationalTestExclusionRoutes } from './modules/national-test-exclusions/
 import { pupilsToDiscussRoutes } from './modules/pupils-to-discuss/index';
 import { shellRoutes } from './modules/shell/index';
 import { supportRoutes } from './modules/support/index';
+import { uploadRoutes } from './modules/uploads/index';
 import { schoolConnectionRoutes } from './modules/school-connection/index';
 import { dataRetentionRoutes } from './modules/data-retention/index';
 import { systemRoutes } from './modules/system/index';
@@ -116,6 +117,7 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
       await nationalTestExclusionRoutes(api, ctx);
       await pupilsToDiscussRoutes(api, ctx);
       await supportRoutes(api, ctx);
+      await uploadRoutes(api, ctx);
       await schoolConnectionRoutes(api, ctx);
       await dataRetentionRoutes(api, ctx);
     },

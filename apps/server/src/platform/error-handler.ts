@@ -13,7 +13,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.headers) void reply.headers(error.headers);
       const body: ApiErrorBody = { status: error.statusCode, detail: error.detail };
       if (error.fieldErrors) body.errors = error.fieldErrors;
-      return reply.code(error.statusCode).send(body);
+      return reply.code(error.statusCode).send({ ...error.extra, ...body });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};

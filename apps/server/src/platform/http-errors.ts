@@ -5,6 +5,8 @@ export class HttpError extends Error {
     readonly detail: string,
     readonly fieldErrors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    /** More fields of the answer beside status, detail and errors (e.g. an upload refusal's code and line). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(detail);
     this.name = 'HttpError';

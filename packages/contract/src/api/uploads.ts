@@ -99,11 +99,30 @@ export const uploadFieldsSchema = z.object({
   skipRowErrors: z.enum(['true', 'false']).optional(),
 });
 
+/**
+ * A file refused as a whole (HTTP 400, or 413 when it is too large): the API's error body with the refusal's
+ * stable `code` (e.g. `broken_xml`, `xml_entities`, `wrong_brin`, `too_many_rows`, `file_too_large`,
+ * `connection_inactive`, `hash_mismatch`, `row_errors`, `kind_not_supported`), the line where reading stopped
+ * (when known) and the values its message names. `errors.file` repeats the message for generic forms.
+ */
+export const uploadRefusalSchema = z.object({
+  status: z.number().int(),
+  detail: z.string(),
+  code: z.string(),
+  line: z.number().int().nullable(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type UploadRefusal = z.infer<typeof uploadRefusalSchema>;
+
 export const uploadInviteTeachersSchema = z.object({
   schoolId: z.number().int().positive(),
   emails: z.array(z.string().email()).min(1).max(500),
 });
-export const uploadInviteTeachersResultSchema = z.object({ invited: z.number().int(), skipped: z.number().int() });
+export const uploadInviteTeachersResultSchema = z.object({
+  invited: z.number().int(),
+  skipped: z.number().int(),
+});
 
 /** The link to the school information system (spec 1, 3 `isConnectionActive`). */
 export const schoolConnectionUpdateSchema = z.object({ isConnectionActive: z.boolean() });

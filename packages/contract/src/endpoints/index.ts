@@ -12,7 +12,7 @@ import { pupilNoteCategoryEndpoints } from './pupil-note-categories';
 import { scoreNoteEndpoints } from './score-notes';
 import { subjectTrendEndpoints } from './subject-trends';
 import { supportEndpoints } from './support';
-import { retentionEndpoints, schoolConnectionEndpoints } from './uploads';
+import { retentionEndpoints, schoolConnectionEndpoints, uploadEndpoints } from './uploads';
 import { yearClassNoteEndpoints } from './year-class-notes';
 import { observationEndpoints } from './observations';
 import { planReportEndpoints } from './plan-reports';
@@ -59,6 +59,7 @@ export {
   shellEndpoints,
   subjectTrendEndpoints,
   supportEndpoints,
+  uploadEndpoints,
   yearClassNoteEndpoints,
 };
 
@@ -94,6 +95,7 @@ export const endpoints = {
   nationalTestExclusions: nationalTestExclusionEndpoints,
   pupilsToDiscuss: pupilsToDiscussEndpoints,
   support: supportEndpoints,
+  uploads: uploadEndpoints,
   schoolConnection: schoolConnectionEndpoints,
   retention: retentionEndpoints,
 };

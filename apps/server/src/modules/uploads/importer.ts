@@ -8,6 +8,8 @@ export interface ImportTarget {
   /** The school year the session has chosen (files without their own school year are about this one). */
   calendarYear: number;
   userId: number;
+  /** The app clock at the call (tests move it): e.g. the date pupils who left the file are marked as left. */
+  now: Date;
 }
 
 /** The uploaded file, already written to a temporary file under the data directory (never held whole in memory). */
