@@ -1,6 +1,8 @@
 import type { UploadKind } from '@leerzicht/contract';
 import { edexmlImporter } from './edexml/index';
 import type { Importer } from './importer';
+import { methodResultsImporter } from './method-results/index';
+import { nationalResultsImporter } from './national-results/index';
 
 /**
  * The importer of each upload kind (this file: apps/server/src/modules/uploads/registry.ts). A kind without an
@@ -11,6 +13,8 @@ import type { Importer } from './importer';
  */
 export const IMPORTERS: Partial<Record<UploadKind, Importer>> = {
   EDEXML: edexmlImporter,
+  NATIONAL_RESULTS: nationalResultsImporter,
+  METHOD_RESULTS: methodResultsImporter,
 };
 
 export function importerOf(kind: UploadKind): Importer | null {
