@@ -156,7 +156,11 @@ describe('subject trends and grade growth', () => {
       if (!found) throw new Error(key);
       return found;
     };
-    const newVersion = await createNationalTestVersion(db, { provider: 'CITO', subject: 'RW', version: '9.0' });
+    const newVersion = await createNationalTestVersion(db, {
+      provider: 'CITO',
+      subject: 'RW',
+      version: '9.0',
+    });
 
     let seed = 7;
     const next = (low: number, high: number) => {
@@ -371,8 +375,12 @@ describe('subject trends and grade growth', () => {
     const bad = await get('director', `/schools/${schoolId}/subject_trends/?subject_id=x&view=pupil`);
     expect(bad.statusCode).toBe(400);
     const errors: unknown = bad.json<{ errors?: unknown }>().errors;
-    expect(errors).toEqual(expect.objectContaining({ subject_id: expect.anything(), view: expect.anything() }));
-    expect((await get('director', `/schools/${schoolId}/subject_trends/?subject_id=99999`)).statusCode).toBe(404);
+    expect(errors).toEqual(
+      expect.objectContaining({ subject_id: expect.anything(), view: expect.anything() }),
+    );
+    expect((await get('director', `/schools/${schoolId}/subject_trends/?subject_id=99999`)).statusCode).toBe(
+      404,
+    );
     expect((await get('director', `/schools/${schoolId}/year_grades/9/growth/`)).statusCode).toBe(400);
   });
 

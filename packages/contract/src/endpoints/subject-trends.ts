@@ -12,7 +12,8 @@ export const subjectTrendEndpoints = {
   subjectTrends: defineEndpoint({
     method: 'GET',
     path: '/schools/:id/subject_trends/',
-    summary: "One subject's results over the years per cohort, per grade or per group (the pupils followed back)",
+    summary:
+      "One subject's results over the years per cohort, per grade or per group (the pupils followed back)",
     params: idParamSchema,
     query: subjectTrendQuerySchema,
     response: subjectTrendsSchema,

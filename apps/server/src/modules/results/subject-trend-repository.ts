@@ -102,7 +102,9 @@ const growthRowSchema = z.object({
   pupil_count: z.number().int(),
   mean_growth: z.number().nullable(),
   norm_growth: z.number().nullable(),
-  tests: z.array(z.object({ provider: testProviderCodeSchema, version: z.string(), priority: z.number().int() })),
+  tests: z.array(
+    z.object({ provider: testProviderCodeSchema, version: z.string(), priority: z.number().int() }),
+  ),
 });
 export type GrowthRow = z.output<typeof growthRowSchema>;
 

@@ -20,11 +20,15 @@ export function LevelDistribution({
   title: string;
 }) {
   const intl = useIntl();
-  const { verdictMeasure } = useUserSettings();
-  const spec = levelDistributionChart(result, {
-    school: intl.formatMessage({ id: 'results.series.school' }),
-    national: intl.formatMessage({ id: 'results.series.national' }),
-  });
+  const { verdictMeasure, showNationalAverage } = useUserSettings();
+  const spec = levelDistributionChart(
+    result,
+    {
+      school: intl.formatMessage({ id: 'results.series.school' }),
+      national: intl.formatMessage({ id: 'results.series.national' }),
+    },
+    showNationalAverage,
+  );
   const groups = [...result.yearClasses].sort(
     (a, b) => a.grade - b.grade || a.yearClassName.localeCompare(b.yearClassName, 'nl'),
   );

@@ -10,5 +10,6 @@ export const CHART_COLOURS = {
   low: '#e03131',
   pupil: '#1c7ed6',
   levels: ['#2b8a3e', '#69db7c', '#ced4da', '#ffa8a8', '#e03131'],
-  cohorts: ['#1c7ed6', '#0ca678', '#f76707', '#ae3ec9', '#e8590c', '#495057', '#1098ad', '#d6336c'],
+  /** Okabe–Ito, distinct for colour-blind readers; yellow last (weakest on white). */
+  cohorts: ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9', '#000000', '#F0E442'],
 } as const;

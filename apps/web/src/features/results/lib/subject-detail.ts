@@ -10,7 +10,6 @@ import {
 } from '@leerzicht/contract';
 import type { ChartSpec } from '../../../components/charts/chart-types';
 import { CHART_COLOURS } from './colours';
-import { shortMomentLabel } from './format';
 
 /** The subject's results at every exam that has any, ascending. */
 export function subjectExams(
@@ -36,10 +35,14 @@ export function levelShares(levels: LevelCounts): Record<(typeof ROMAN_LEVELS)[n
   };
 }
 
-/** The distribution over levels I-V per group (and the school, and nationally 20% each) as stacked percentages. */
+/**
+ * The distribution over levels I-V per group and the school as stacked percentages, and with `showNational` (the
+ * user's national-average setting) the national distribution, 20% per level.
+ */
 export function levelDistributionChart(
   result: SubjectResult,
   labels: { school: string; national: string },
+  showNational = true,
 ): ChartSpec {
   const groups = [...result.yearClasses].sort(
     (a, b) => a.grade - b.grade || a.yearClassName.localeCompare(b.yearClassName, 'nl'),
@@ -49,7 +52,7 @@ export function levelDistributionChart(
     rows: [
       ...groups.map((group) => ({ category: group.yearClassName, values: levelShares(group.levels) })),
       { category: labels.school, values: levelShares(result.school.levels) },
-      { category: labels.national, values: national },
+      ...(showNational ? [{ category: labels.national, values: national }] : []),
     ],
     series: ROMAN_LEVELS.map((level, index) => ({
       key: level,
@@ -57,54 +60,6 @@ export function levelDistributionChart(
       kind: 'stack' as const,
       color: CHART_COLOURS.levels[index] ?? CHART_COLOURS.national,
     })),
-    yDomain: [SCORE_RANGES.percentile.min, SCORE_RANGES.percentile.max],
-  };
-}
-
-/** The school's mean percentile of the subject at every exam, and per grade. */
-export function subjectTrendChart(
-  history: SchoolHistory,
-  subjectId: number,
-  labels: { school: string; national: string; grade: (grade: number) => string },
-  showNational: boolean,
-): ChartSpec {
-  const exams = subjectExams(history, subjectId);
-  const grades = [...new Set(exams.flatMap(({ result }) => result.grades.map((grade) => grade.grade)))].sort(
-    (a, b) => a - b,
-  );
-  return {
-    rows: exams.map(({ exam, result }) => ({
-      category: shortMomentLabel(exam),
-      values: {
-        school: result.school.meanPercentile,
-        national: NATIONAL_AVERAGE.percentile,
-        ...Object.fromEntries(
-          grades.map((grade) => [
-            `g${grade}`,
-            result.grades.find((item) => item.grade === grade)?.meanPercentile ?? null,
-          ]),
-        ),
-      },
-    })),
-    series: [
-      { key: 'school', label: labels.school, kind: 'line', color: CHART_COLOURS.school },
-      ...grades.map((grade, index) => ({
-        key: `g${grade}`,
-        label: labels.grade(grade),
-        kind: 'line' as const,
-        color: CHART_COLOURS.cohorts[index % CHART_COLOURS.cohorts.length] ?? CHART_COLOURS.pupil,
-      })),
-      ...(showNational
-        ? [
-            {
-              key: 'national',
-              label: labels.national,
-              kind: 'dashed' as const,
-              color: CHART_COLOURS.national,
-            },
-          ]
-        : []),
-    ],
     yDomain: [SCORE_RANGES.percentile.min, SCORE_RANGES.percentile.max],
   };
 }

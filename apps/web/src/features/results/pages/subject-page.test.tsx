@@ -4,6 +4,7 @@ import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { aggregate, exam, schoolHistory, SETTINGS } from '../../../test/result-fixtures';
+import { cohortTrends } from './subject-trends.fixture';
 
 const SP = 2;
 const group = (
@@ -45,6 +46,7 @@ function serve() {
     'GET /api/1.0/schools/1/': jsonResponse(school),
     'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
     'GET /api/1.0/school_history/1/': jsonResponse(history),
+    'GET /api/1.0/schools/1/subject_trends/': jsonResponse(cohortTrends(2018, 2020)),
   });
 }
 

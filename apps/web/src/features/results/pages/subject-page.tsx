@@ -2,25 +2,24 @@ import { compareMoments, GRADE_THRESHOLD } from '@leerzicht/contract';
 import { Card, Stack, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import { ChartPanel } from '../../../components/charts/chart-panel';
 import { PageLoader } from '../../../components/page-loader';
 import { NotFoundError } from '../../../lib/api-error';
 import { useSchoolQuery } from '../../../entities/school';
 import { useSchoolHistoryQuery } from '../api/get-school-history';
-import { useUserSettings } from '../api/user-settings';
 import { EmptyState, NoResults } from '../components/empty-state';
 import { LevelDistribution } from '../components/level-distribution';
 import { SchoolHeader } from '../../../entities/school';
-import { SettingsToggles } from '../components/settings-toggles';
 import { SubjectExamsTable } from '../components/subject-exams-table';
+import { TrendPanel } from '../components/trend-panel';
 import { useSubjectName } from '../../../lib/subject-name';
 import { yearLabel } from '../lib/format';
 import { parseId, parseYearTime } from '../lib/ids';
-import { subjectExams, subjectTrendChart } from '../lib/subject-detail';
+import { subjectExams } from '../lib/subject-detail';
 
 /**
- * `/app/schools/:schoolId/subjects/:subjectId` and `.../details/:schoolCalendarYear/:yearTime`: one subject in depth,
- * and the distribution over levels I-V per group at the chosen moment (default: the latest).
+ * `/app/schools/:schoolId/subjects/:subjectId` and `.../details/:schoolCalendarYear/:yearTime`: one subject in depth:
+ * its trend per cohort, grade or group, the school's figures per moment, and the distribution over levels I-V per
+ * group at the chosen moment (default: the latest).
  */
 export function SubjectPage() {
   const intl = useIntl();
@@ -33,7 +32,6 @@ export function SubjectPage() {
       : null;
   const { data: school } = useSchoolQuery(schoolId);
   const { data: history } = useSchoolHistoryQuery(schoolId);
-  const settings = useUserSettings();
   const subjectName = useSubjectName();
 
   if (!school || !history) return <PageLoader />;
@@ -46,16 +44,6 @@ export function SubjectPage() {
     : exams[exams.length - 1];
   if (chosen && !detail) throw new NotFoundError('No results at this moment');
 
-  const spec = subjectTrendChart(
-    history,
-    subjectId,
-    {
-      school: intl.formatMessage({ id: 'results.series.school' }),
-      national: intl.formatMessage({ id: 'results.series.national' }),
-      grade: (grade) => intl.formatMessage({ id: 'results.series.grade' }, { grade }),
-    },
-    settings.showNationalAverage,
-  );
   const detailLabel = detail
     ? intl.formatMessage(
         { id: 'results.moment' },
@@ -73,19 +61,7 @@ export function SubjectPage() {
         <NoResults schoolId={schoolId} />
       ) : (
         <>
-          <Card withBorder>
-            <Stack gap="sm">
-              <Title order={2} size="h3">
-                {intl.formatMessage({ id: 'results.subject.trendTitle' }, { subject: name })}
-              </Title>
-              <SettingsToggles withAggregation={false} />
-              <ChartPanel
-                spec={spec}
-                title={intl.formatMessage({ id: 'results.subject.trendTitle' }, { subject: name })}
-                categoryLabel={intl.formatMessage({ id: 'results.column.moment' })}
-              />
-            </Stack>
-          </Card>
+          <TrendPanel schoolId={schoolId} subjectId={subjectId} subject={name} />
           <SubjectExamsTable
             schoolId={schoolId}
             subjectId={subjectId}

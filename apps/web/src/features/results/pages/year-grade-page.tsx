@@ -1,20 +1,24 @@
 import { compareByPosition, GRADE_THRESHOLD } from '@leerzicht/contract';
-import { Card, Stack, Title } from '@mantine/core';
+import { Card, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { ChartPanel } from '../../../components/charts/chart-panel';
 import { PageLoader } from '../../../components/page-loader';
 import { useSchoolQuery } from '../../../entities/school';
+import { useGradeGrowthQuery } from '../api/get-subject-trends';
 import { useYearGradeQuery } from '../api/get-year-grades';
 import { useUserSettings } from '../api/user-settings';
 import { EmptyState } from '../components/empty-state';
 import { SchoolHeader } from '../../../entities/school';
 import { SettingsToggles } from '../components/settings-toggles';
 import { useSubjectName } from '../../../lib/subject-name';
-import { cohortChart } from '../lib/cohort-chart';
+import { cohortChart, cohortGrowthChart, cohortLevelChart } from '../lib/cohort-chart';
 import { parseId } from '../lib/ids';
 
-/** `/app/schools/:schoolId/years/:yeargradeId`: per subject the grade's cohorts compared over the years. */
+/**
+ * `/app/schools/:schoolId/years/:yeargradeId`: per subject (a tab each) the grade's cohorts compared over the
+ * years: mean percentile per moment, the distribution over levels I-V, and the growth from M to E against the norm.
+ */
 export function YearGradePage() {
   const intl = useIntl();
   const params = useParams();
@@ -22,9 +26,10 @@ export function YearGradePage() {
   const yeargradeId = parseId(params.yeargradeId);
   const { data: school } = useSchoolQuery(schoolId);
   const { data: yearGrade } = useYearGradeQuery(schoolId, yeargradeId);
+  const { data: growth } = useGradeGrowthQuery(schoolId, yeargradeId);
   const settings = useUserSettings();
   const subjectName = useSubjectName();
-  if (!school || !yearGrade) return <PageLoader />;
+  if (!school || !yearGrade || !growth) return <PageLoader />;
 
   const title = intl.formatMessage({ id: 'results.series.grade' }, { grade: yearGrade.grade });
   const subjects = [...yearGrade.subjects]
@@ -32,6 +37,8 @@ export function YearGradePage() {
     .filter((subject) =>
       yearGrade.cohorts.some((c) => c.results.some((r) => r.subjectId === subject.id && r.pupilCount > 0)),
     );
+  const national = intl.formatMessage({ id: 'results.series.national' });
+  const moment = intl.formatMessage({ id: 'results.column.moment' });
   return (
     <Stack gap="lg">
       <SchoolHeader
@@ -49,33 +56,79 @@ export function YearGradePage() {
         />
       ) : (
         <>
+          <Text size="sm">
+            {intl.formatMessage({ id: 'results.grades.intro' }, { grade: yearGrade.grade })}
+          </Text>
           <SettingsToggles withAggregation={false} />
-          {subjects.map((subject) => {
-            const name = subjectName(subject);
-            const chartTitle = intl.formatMessage(
-              { id: 'results.grades.chartTitle' },
-              { subject: name, grade: yearGrade.grade },
-            );
-            return (
-              <Card key={subject.id} withBorder>
-                <Stack gap="sm">
-                  <Title order={2} size="h3">
-                    {name}
-                  </Title>
-                  <ChartPanel
-                    spec={cohortChart(
-                      yearGrade,
-                      subject.id,
-                      { national: intl.formatMessage({ id: 'results.series.national' }) },
-                      settings.showNationalAverage,
-                    )}
-                    title={chartTitle}
-                    categoryLabel={intl.formatMessage({ id: 'results.column.moment' })}
-                  />
-                </Stack>
-              </Card>
-            );
-          })}
+          <Tabs defaultValue={String(subjects[0]?.id)} keepMounted={false}>
+            <Tabs.List>
+              {subjects.map((subject) => (
+                <Tabs.Tab key={subject.id} value={String(subject.id)}>
+                  {subjectName(subject)}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            {subjects.map((subject) => {
+              const name = subjectName(subject);
+              const values = { subject: name, grade: yearGrade.grade };
+              const growthSpec = cohortGrowthChart(
+                growth.growth,
+                subject.id,
+                {
+                  growth: intl.formatMessage({ id: 'results.grades.growthSeries' }),
+                  norm: intl.formatMessage({ id: 'results.grades.normSeries' }),
+                  category: (year, count) =>
+                    intl.formatMessage({ id: 'results.grades.growthCategory' }, { year, count }),
+                },
+                settings,
+              );
+              return (
+                <Tabs.Panel key={subject.id} value={String(subject.id)} pt="md">
+                  <Stack gap="lg">
+                    <Card withBorder>
+                      <Stack gap="sm">
+                        <Title order={2} size="h3">
+                          {intl.formatMessage({ id: 'results.grades.chartTitle' }, values)}
+                        </Title>
+                        <ChartPanel
+                          spec={cohortChart(yearGrade, subject.id, { national }, settings)}
+                          title={intl.formatMessage({ id: 'results.grades.chartTitle' }, values)}
+                          categoryLabel={moment}
+                        />
+                      </Stack>
+                    </Card>
+                    <Card withBorder>
+                      <Stack gap="sm">
+                        <Title order={2} size="h3">
+                          {intl.formatMessage({ id: 'results.grades.levelsTitle' }, values)}
+                        </Title>
+                        <ChartPanel
+                          spec={cohortLevelChart(yearGrade, subject.id, { national }, settings)}
+                          title={intl.formatMessage({ id: 'results.grades.levelsTitle' }, values)}
+                          categoryLabel={moment}
+                        />
+                      </Stack>
+                    </Card>
+                    <Card withBorder>
+                      <Stack gap="sm">
+                        <Title order={2} size="h3">
+                          {intl.formatMessage({ id: 'results.grades.growthTitle' }, values)}
+                        </Title>
+                        <Text size="sm" c="dimmed">
+                          {intl.formatMessage({ id: 'results.grades.growthHelp' })}
+                        </Text>
+                        <ChartPanel
+                          spec={growthSpec}
+                          title={intl.formatMessage({ id: 'results.grades.growthTitle' }, values)}
+                          categoryLabel={intl.formatMessage({ id: 'results.grades.schoolYear' })}
+                        />
+                      </Stack>
+                    </Card>
+                  </Stack>
+                </Tabs.Panel>
+              );
+            })}
+          </Tabs>
         </>
       )}
     </Stack>
