@@ -31,6 +31,7 @@ import { groupPlanNoteRoutes, noteCategoryRoutes } from './modules/note-categori
 import { approachRoutes } from './modules/approaches/index';
 import { groupPlanRoutes } from './modules/group-plans/index';
 import { planReportRoutes } from './modules/plan-reports/index';
+import { pupilReportRoutes } from './modules/pupil-reports/index';
 import { goalRoutes } from './modules/goals/index';
 import { nationalTestExclusionRoutes } from './modules/national-test-exclusions/index';
 import { pupilsToDiscussRoutes } from './modules/pupils-to-discuss/index';
@@ -113,6 +114,7 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
       await approachRoutes(api, ctx);
       await groupPlanRoutes(api, ctx);
       await planReportRoutes(api, ctx);
+      await pupilReportRoutes(api, ctx);
       await goalRoutes(api, ctx);
       await nationalTestExclusionRoutes(api, ctx);
       await pupilsToDiscussRoutes(api, ctx);

@@ -35,6 +35,7 @@ export * from './api/group-plan-notes';
 export * from './api/note-categories';
 export * from './api/group-plans';
 export * from './api/plan-reports';
+export * from './api/pupil-report';
 export * from './observation-logic';
 export * from './api/observations';
 export * from './approach-logic';

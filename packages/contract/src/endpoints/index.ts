@@ -4,6 +4,7 @@ import { approachEndpoints } from './approaches';
 import { groupGoalEndpoints } from './group-goals';
 import { nationalTestExclusionEndpoints } from './national-test-exclusions';
 import { pupilsToDiscussEndpoints } from './pupils-to-discuss';
+import { pupilReportEndpoints } from './pupil-report';
 import { groupPlanNoteEndpoints } from './group-plan-notes';
 import { groupPlanEndpoints, groupPlanTemplateEndpoints } from './group-plans';
 import { noteCategoryEndpoints } from './note-categories';
@@ -49,6 +50,7 @@ export {
   planReportEndpoints,
   pupilEndpoints,
   pupilNoteCategoryEndpoints,
+  pupilReportEndpoints,
   resultEndpoints,
   retentionEndpoints,
   schoolAnalyticsEndpoints,
@@ -91,6 +93,7 @@ export const endpoints = {
   groupPlanTemplates: groupPlanTemplateEndpoints,
   groupPlans: groupPlanEndpoints,
   planReports: planReportEndpoints,
+  pupilReports: pupilReportEndpoints,
   groupGoals: groupGoalEndpoints,
   nationalTestExclusions: nationalTestExclusionEndpoints,
   pupilsToDiscuss: pupilsToDiscussEndpoints,
