@@ -365,4 +365,30 @@ describe('pupil page', () => {
     expect(within(table).getByRole('columnheader', { name: 'Aanbieder' })).toBeInTheDocument();
     expect(within(table).getByRole('columnheader', { name: 'Versie' })).toBeInTheDocument();
   });
+
+  it("downloads the report for parents of the pupil's current school year in the interface language", async () => {
+    signIn();
+    const pupil = pupilDetail({ scores: [score(2024, 'E', 70)] });
+    const fetch = fakeApi({
+      'GET /api/1.0/profile/': jsonResponse(profile),
+      'GET /api/1.0/schools/1/': jsonResponse(school),
+      'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
+      'GET /api/1.0/pupils/7/': jsonResponse(pupil),
+      'GET /api/1.0/pupils/7/report/': new Response(new Blob(['%PDF-1.3']), {
+        headers: { 'Content-Type': 'application/pdf' },
+      }),
+    });
+    const created = vi.fn(() => 'blob:report');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    const { user } = renderApp('/app/schools/1/pupils/7');
+    await user.click(await screen.findByRole('button', { name: 'Rapport voor ouders' }));
+    await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+    const call = fetch.mock.calls.find(([input]) => String(input).includes('/report/'));
+    const url = new URL(String(call?.[0]), window.location.origin);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      school_id: '1',
+      lang: 'nl',
+      calendar_year: String(pupil.current?.calendarYear),
+    });
+  });
 });

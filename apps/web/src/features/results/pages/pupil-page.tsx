@@ -10,6 +10,7 @@ import { useUserSettings } from '../api/user-settings';
 import { EmptyState } from '../components/empty-state';
 import { OutflowAdvicePanel } from '../components/outflow-advice-panel';
 import { PinButton } from '../components/pin-button';
+import { PupilReportButton } from '../components/pupil-report-button';
 import { PupilSubjectSection } from '../components/pupil-subject-section';
 import { PupilSummaryTable } from '../components/pupil-summary-table';
 import { SchoolHeader } from '../../../entities/school';
@@ -76,13 +77,16 @@ export function PupilPage() {
         <Anchor component={Link} to={`/app/schools/${schoolId}/pupils/${pupil.id}/social-emotional`}>
           {intl.formatMessage({ id: 'observations.title' })}
         </Anchor>
-        <PinButton
-          schoolId={schoolId}
-          pupilId={pupil.id}
-          pupilName={name}
-          pinId={pupil.pinId}
-          isPinned={pupil.isPinned}
-        />
+        <Group gap="sm">
+          <PupilReportButton pupil={pupil} schoolId={schoolId} />
+          <PinButton
+            schoolId={schoolId}
+            pupilId={pupil.id}
+            pupilName={name}
+            pinId={pupil.pinId}
+            isPinned={pupil.isPinned}
+          />
+        </Group>
       </Group>
       {pupil.citoIsExcluded && (
         <Alert color="yellow" variant="light">
