@@ -12,6 +12,7 @@ import { pupilRows, simulateSchool } from './pupils';
 import { Random } from './random';
 import { REGENBOOG, SCHOOLS, schoolRows } from './schools';
 import { Ids, type DemoData, type GenerateOptions } from './types';
+import { uploadRows } from './uploads';
 
 export const DEFAULT_SEED = 20_250_801;
 
@@ -69,5 +70,6 @@ export function generateDemoData(options: GenerateOptions): DemoData {
     ...planRows(schools, current, today, root.fork('plans'), approaches.pupilApproaches),
     ...notes,
     pinnedPupils,
+    ...uploadRows({ yearClasses, yearClassPupils }, current, today),
   } satisfies DemoData;
 }

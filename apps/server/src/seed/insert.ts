@@ -69,6 +69,7 @@ const TABLES: readonly [TableKey, PgTable][] = [
   ['groupPlanNotes', s.groupPlanNotes],
   ['pupilNoteCategoryLinks', s.pupilNoteCategoryLinks],
   ['pinnedPupils', s.pinnedPupils],
+  ['uploads', s.uploads],
 ];
 
 /** True when the database holds no school (a fresh install). */
@@ -88,7 +89,6 @@ export async function emptyDatabase(db: Db): Promise<void> {
     s.invitations,
     s.hiddenNotifications,
     s.supportTickets,
-    s.uploads,
     s.auditLog,
     s.clientErrorReports,
     s.emailChangeRequests,

@@ -1,6 +1,7 @@
 import { SUBJECT_CODES, type SubjectCode } from '@leerzicht/contract';
 import { BOY_NAMES, GIRL_NAMES, SURNAMES } from './names';
 import { USER_IDS } from './accounts';
+import { demoEckId } from './uploads';
 import { isoDate, type Random } from './random';
 import type { SchoolDefinition } from './schools';
 import type { SimGroup, SimPupil, SimSchool } from './model';
@@ -218,6 +219,7 @@ export function pupilRows(
         dateOfBirth: extra?.dateOfBirth ?? null,
         gender: extra?.gender ?? null,
         externalKey: `LL${String(pupil.id).padStart(6, '0')}`,
+        eckId: demoEckId(pupil.id),
         citoIsExcluded: pupil.excluded,
         ...exclusionOf(pupil, current),
         // Show the outflow profile for the current grade-8 pupils.

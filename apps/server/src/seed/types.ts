@@ -46,6 +46,7 @@ export interface DemoData {
   groupPlanNotes: Row<typeof s.groupPlanNotes>[];
   pupilNoteCategoryLinks: Row<typeof s.pupilNoteCategoryLinks>[];
   pinnedPupils: Row<typeof s.pinnedPupils>[];
+  uploads: Row<typeof s.uploads>[];
 }
 
 export interface GenerateOptions {
