@@ -76,7 +76,9 @@ function expectedReasons(
   const reasons: DiscussReason[] = [];
   for (const subject of subjects) {
     // Counted: per moment the result of the provider with the best priority.
-    const mine = rows.filter((r) => r.pupilId === pupilId && r.subject === subject && r.calendarYear <= year);
+    const mine = rows.filter(
+      (r) => r.pupilId === pupilId && r.subject === subject && r.calendarYear <= year && r.grade >= 3,
+    );
     const counted = mine
       .filter(
         (r) =>
@@ -93,24 +95,27 @@ function expectedReasons(
     const prev = counted.at(-2);
     const subjectId = SUBJECT_IDS[subject];
     const at = (r: Row) => ({ calendarYear: r.calendarYear, yearTime: r.yearTime, grade: r.grade });
-    if (prev && prev.provider === last.provider) {
-      const growth = Math.round((last.ability - prev.ability) * 100) / 100;
+    const step = (a: Row, b: Row) => {
+      const growth = Math.round((b.ability - a.ability) * 100) / 100;
       const expected =
         Math.round(
-          (norm(last.provider, subject, last.grade, last.yearTime) -
-            norm(prev.provider, subject, prev.grade, prev.yearTime)) *
+          (norm(b.provider, subject, b.grade, b.yearTime) - norm(a.provider, subject, a.grade, a.yearTime)) *
             100,
         ) / 100;
-      if (expected > 0 ? growth < expected / 2 : growth <= 0)
-        reasons.push({
-          code: 'GROWTH_STALLED',
-          subjectId,
-          provider: last.provider,
-          from: { ...at(prev), abilityScore: prev.ability },
-          to: { ...at(last), abilityScore: last.ability },
-          growth,
-          expectedGrowth: expected,
-        });
+      return {
+        from: { ...at(a), abilityScore: a.ability },
+        to: { ...at(b), abilityScore: b.ability },
+        growth,
+        expectedGrowth: expected,
+        stalled: expected > 0 ? growth < expected / 2 : growth <= 0,
+      };
+    };
+    const first = counted.at(-3);
+    if (first && prev && first.provider === last.provider && prev.provider === last.provider) {
+      const { stalled: earlierStalled, ...earlier } = step(first, prev);
+      const { stalled: laterStalled, ...later } = step(prev, last);
+      if (earlierStalled && laterStalled)
+        reasons.push({ code: 'GROWTH_STALLED', subjectId, provider: last.provider, steps: [earlier, later] });
     }
     const drop = (from: Row, comparedWith: 'PREVIOUS' | 'BEST_OF_YEAR'): DiscussReason => ({
       code: 'LEVEL_DROP',
@@ -215,8 +220,8 @@ describe('pupils to discuss', () => {
         .sort((a, b) => a.position - b.position || a.code.localeCompare(b.code))
         .map((s) => s.code),
     );
-    const rwTest = catalog.methodTests.find((m) => m.subjectId === SUBJECT_IDS.RW);
-    if (!rwTest) throw new Error('no RW method test');
+    const rwTestId = catalog.methodTests.find((m) => m.subjectId === SUBJECT_IDS.RW)?.id;
+    if (rwTestId === undefined) throw new Error('no RW method test');
 
     school = await createSchool(db, { name: 'Bespreekschool' });
     const other = await createSchool(db, { name: 'Andere school' });
@@ -291,7 +296,7 @@ describe('pupils to discuss', () => {
           schoolId: school.id,
           pupilId: pupil.id,
           yearClassId: group.id,
-          methodTestId: rwTest.id,
+          methodTestId: rwTestId,
           calendarYear: group.calendarYear,
           score: 10,
           performance,
@@ -304,14 +309,24 @@ describe('pupils to discuss', () => {
     };
     const e5 = onNorm('RW', 5, 'E');
     const m6 = onNorm('RW', 6, 'M');
-    // (a) growth: one below half the expected growth, one at or above it.
+    // (a) growth over the last two steps: both below half the expected growth; the last one at half; the first fine.
+    const m5 = onNorm('RW', 5, 'M');
+    const halfM5E5 = (norm('CITO', 'RW', 5, 'E') - norm('CITO', 'RW', 5, 'M')) / 2;
+    const slowE5 = m5 + Math.ceil(halfM5E5) - 1;
     await addPupil('Stil', g6, [
-      ['E', 2024, e5, 'III'],
-      ['M', 2025, e5 + Math.ceil(halfRW) - 1, 'III'],
+      ['M', 2024, m5, 'III'],
+      ['E', 2024, slowE5, 'III'],
+      ['M', 2025, slowE5 + Math.ceil(halfRW) - 1, 'III'],
     ]);
     await addPupil('Groeier', g6, [
+      ['M', 2024, m5, 'III'],
+      ['E', 2024, slowE5, 'III'],
+      ['M', 2025, slowE5 + Math.ceil(halfRW), 'III'],
+    ]);
+    await addPupil('Eenmaal', g6, [
+      ['M', 2024, m5, 'III'],
       ['E', 2024, e5, 'III'],
-      ['M', 2025, e5 + Math.ceil(halfRW), 'III'],
+      ['M', 2025, e5 + Math.ceil(halfRW) - 1, 'III'],
     ]);
     // (b) levels: two down at once; one down; from the best of the year; best older than a year; across systems.
     await addPupil('Valler', g6, [
@@ -401,8 +416,9 @@ describe('pupils to discuss', () => {
     await addPupil('Dubbel', g6, [
       ['E', 2024, e5, 'I'],
       ['M', 2025, m6, 'III'],
-      ['E', 2024, onNorm('SP', 5, 'E'), 'III', 'CITO', 'SP'],
-      ['M', 2025, onNorm('SP', 5, 'E') - 1, 'III', 'CITO', 'SP'],
+      ['M', 2024, onNorm('SP', 5, 'M'), 'III', 'CITO', 'SP'],
+      ['E', 2024, onNorm('SP', 5, 'M'), 'III', 'CITO', 'SP'],
+      ['M', 2025, onNorm('SP', 5, 'M') - 1, 'III', 'CITO', 'SP'],
     ]);
     excludedId = (
       await addPupil(
@@ -478,6 +494,7 @@ describe('pupils to discuss', () => {
     expect(byName('Dubbel')).toEqual(['GROWTH_STALLED', 'LEVEL_DROP']);
     for (const name of [
       'Groeier',
+      'Eenmaal',
       'Zakker',
       'Oud',
       'Lovs',

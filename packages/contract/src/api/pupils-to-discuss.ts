@@ -12,11 +12,13 @@ import { ALPHABETICAL_LEVELS, ROMAN_LEVELS } from '../scores';
  * results pages) up to the chosen school year; a signal needs the latest of them to lie in that school year or the
  * one before (a meeting in autumn discusses last June's results). The signals:
  *
- * - GROWTH_STALLED: between the last two counted results with an ability score (same provider and test version,
- *   else their scales differ) the growth is less than `stalledGrowthShare` (half) of the norm's expected growth
- *   (the national norm score of the later moment minus that of the earlier one, both of the provider, subject and
- *   grade). Where the norm lacks one of the moments or expects no growth: growth of 0 or less. Growth and expected
- *   growth are compared as shown, rounded to two decimals.
+ * - GROWTH_STALLED: growth stalled over the last two moments: at each of the last two counted results with an
+ *   ability score the growth since the result before is less than `stalledGrowthShare` (half) of the norm's expected
+ *   growth (the national norm score of the later moment minus that of the earlier one, of the provider, subject and
+ *   grade). Where the norm lacks a moment or expects no growth: growth of 0 or less. The three results are of one
+ *   provider and test version (else their scales differ). Two steps, not one: a single step's growth is mostly
+ *   measurement noise (in the demo one step flags most pupils of a group). Growth and expected growth are compared
+ *   as shown, rounded to two decimals.
  * - LEVEL_DROP: the latest counted result with a level is `levelDrop` (two) or more levels below the one before it
  *   (PREVIOUS), or else below the best level of the results from the same moment a school year earlier on
  *   (BEST_OF_YEAR). Levels are compared within one system only: I-V, or A-E of the older (LOVS) tests; the
@@ -25,6 +27,8 @@ import { ALPHABETICAL_LEVELS, ROMAN_LEVELS } from '../scores';
  *   (at least `methodMostlyShare`) G while the latest national level counts as low (level value 2 or less: IV, V,
  *   D, E), or mostly O while it counts as good (level value 4 or more: I, II, A, B): the good and low thresholds
  *   of the results pages' level verdict.
+ *
+ * Only results from grade 3 (GRADE_THRESHOLD, where the results pages start) are looked at.
  *
  * Pupils excluded from national tests are listed too, marked `citoIsExcluded`: they are left out of aggregates,
  * not out of a teacher's attention. A teacher reads only their own groups (the school list holds only their
@@ -47,15 +51,24 @@ export type DiscussLevel = z.infer<typeof discussLevelSchema>;
 /** A counted national result as a reason quotes it. */
 const discussMomentSchema = momentSchema.extend({ grade: z.number().int() });
 
+const abilityMomentSchema = discussMomentSchema.extend({ abilityScore: z.number() });
+
+/** One step of growth: from one result to the next. */
+export const growthStepSchema = z.object({
+  from: abilityMomentSchema,
+  to: abilityMomentSchema,
+  growth: z.number(),
+  /** The norm's growth between the two moments; null when the norm lacks one of them. */
+  expectedGrowth: z.number().nullable(),
+});
+export type GrowthStep = z.infer<typeof growthStepSchema>;
+
 export const growthStalledReasonSchema = z.object({
   code: z.literal('GROWTH_STALLED'),
   subjectId: z.number().int(),
   provider: testProviderCodeSchema,
-  from: discussMomentSchema.extend({ abilityScore: z.number() }),
-  to: discussMomentSchema.extend({ abilityScore: z.number() }),
-  growth: z.number(),
-  /** The norm's growth between the two moments; null when the norm lacks one of them. */
-  expectedGrowth: z.number().nullable(),
+  /** The last two steps, in time order. */
+  steps: z.tuple([growthStepSchema, growthStepSchema]),
 });
 
 export const levelDropReasonSchema = z.object({

@@ -1,6 +1,7 @@
 import {
   compareMoments,
   compareNames,
+  GRADE_THRESHOLD,
   schoolYearOf,
   type DiscussReason,
   type MethodScore,
@@ -78,7 +79,9 @@ async function buildList(
     listSubjects(db),
   ]);
   const counted = scores
-    .filter((score) => score.isCounted && score.calendarYear <= calendarYear)
+    .filter(
+      (score) => score.isCounted && score.calendarYear <= calendarYear && score.grade >= GRADE_THRESHOLD,
+    )
     .sort((a, b) => compareMoments(a, b) || a.id - b.id);
   const norms = await findNorms(db, counted);
   const normOf = new Map<string, NationalNorm>(norms.map((norm) => [normKey(norm), norm]));

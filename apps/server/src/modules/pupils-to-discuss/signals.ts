@@ -6,6 +6,7 @@ import {
   scoreBand,
   type DiscussLevel,
   type DiscussReason,
+  type GrowthStep,
   type MethodScore,
   type NationalNorm,
   type NationalScore,
@@ -48,16 +49,13 @@ const isRecent = (score: Counted, calendarYear: number) =>
 
 export type NormLookup = (score: Counted) => NationalNorm | undefined;
 
-export function growthStalled(
-  counted: readonly Counted[],
+/** The growth from one result to the next against the norm's, or null when the two are of different tests. */
+function growthStep(
+  from: Counted,
+  to: Counted,
   norm: NormLookup,
-  calendarYear: number,
-): DiscussReason | null {
-  const withAbility = counted.filter((score) => score.abilityScore !== null);
-  const to = withAbility.at(-1);
-  const from = withAbility.at(-2);
-  if (!to || !from || to.abilityScore === null || from.abilityScore === null) return null;
-  if (!isRecent(to, calendarYear)) return null;
+): (GrowthStep & { stalled: boolean }) | null {
+  if (from.abilityScore === null || to.abilityScore === null) return null;
   if (to.providerId !== from.providerId || to.testVersion !== from.testVersion) return null;
   const growth = round2(to.abilityScore - from.abilityScore);
   const toNorm = norm(to);
@@ -67,15 +65,32 @@ export function growthStalled(
     expectedGrowth !== null && expectedGrowth > 0
       ? growth < expectedGrowth * RULES.stalledGrowthShare
       : growth <= 0;
-  if (!stalled) return null;
   return {
-    code: 'GROWTH_STALLED',
-    subjectId: to.subjectId,
-    provider: to.provider,
     from: { ...at(from), abilityScore: from.abilityScore },
     to: { ...at(to), abilityScore: to.abilityScore },
     growth,
     expectedGrowth,
+    stalled,
+  };
+}
+
+export function growthStalled(
+  counted: readonly Counted[],
+  norm: NormLookup,
+  calendarYear: number,
+): DiscussReason | null {
+  const withAbility = counted.filter((score) => score.abilityScore !== null);
+  const [first, middle, last] = withAbility.slice(-3);
+  if (!first || !middle || !last || !isRecent(last, calendarYear)) return null;
+  const earlier = growthStep(first, middle, norm);
+  const later = growthStep(middle, last, norm);
+  if (!earlier?.stalled || !later?.stalled) return null;
+  const step = ({ stalled: _stalled, ...rest }: GrowthStep & { stalled: boolean }): GrowthStep => rest;
+  return {
+    code: 'GROWTH_STALLED',
+    subjectId: last.subjectId,
+    provider: last.provider,
+    steps: [step(earlier), step(later)],
   };
 }
 

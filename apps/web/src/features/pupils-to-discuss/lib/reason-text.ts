@@ -16,19 +16,26 @@ export function reasonText(
   const number = (value: number) => intl.formatNumber(value, { maximumFractionDigits: 2 });
   const moment = (at: { yearTime: YearTime; grade: number }) => momentLabel(at.yearTime, at.grade);
   switch (reason.code) {
-    case 'GROWTH_STALLED':
+    case 'GROWTH_STALLED': {
+      const [earlier, later] = reason.steps;
+      const withNorm = earlier.expectedGrowth !== null && later.expectedGrowth !== null;
       return intl.formatMessage(
-        { id: reason.expectedGrowth === null ? 'discuss.sentence.growthNoNorm' : 'discuss.sentence.growth' },
+        { id: withNorm ? 'discuss.sentence.growth' : 'discuss.sentence.growthNoNorm' },
         {
           subject,
-          fromScore: number(reason.from.abilityScore),
-          toScore: number(reason.to.abilityScore),
-          from: moment(reason.from),
-          to: moment(reason.to),
-          growth: number(reason.growth),
-          expected: reason.expectedGrowth === null ? '' : number(reason.expectedGrowth),
+          first: number(earlier.from.abilityScore),
+          middle: number(earlier.to.abilityScore),
+          last: number(later.to.abilityScore),
+          m1: moment(earlier.from),
+          m2: moment(earlier.to),
+          m3: moment(later.to),
+          g1: number(earlier.growth),
+          g2: number(later.growth),
+          e1: earlier.expectedGrowth === null ? '' : number(earlier.expectedGrowth),
+          e2: later.expectedGrowth === null ? '' : number(later.expectedGrowth),
         },
       );
+    }
     case 'LEVEL_DROP':
       return intl.formatMessage(
         { id: reason.comparedWith === 'PREVIOUS' ? 'discuss.sentence.drop' : 'discuss.sentence.dropBest' },

@@ -46,10 +46,20 @@ const PUPILS: PupilToDiscuss[] = [
       code: 'GROWTH_STALLED',
       subjectId: SP,
       provider: 'CITO',
-      from: { calendarYear: 2024, yearTime: 'E', grade: 5, abilityScore: 120 },
-      to: { calendarYear: 2025, yearTime: 'M', grade: 6, abilityScore: 121.5 },
-      growth: 1.5,
-      expectedGrowth: 4.25,
+      steps: [
+        {
+          from: { calendarYear: 2024, yearTime: 'M', grade: 5, abilityScore: 118 },
+          to: { calendarYear: 2024, yearTime: 'E', grade: 5, abilityScore: 120 },
+          growth: 2,
+          expectedGrowth: 5.5,
+        },
+        {
+          from: { calendarYear: 2024, yearTime: 'E', grade: 5, abilityScore: 120 },
+          to: { calendarYear: 2025, yearTime: 'M', grade: 6, abilityScore: 121.5 },
+          growth: 1.5,
+          expectedGrowth: 4.25,
+        },
+      ],
     },
   ]),
   pupil(
@@ -82,10 +92,20 @@ const PUPILS: PupilToDiscuss[] = [
       code: 'GROWTH_STALLED',
       subjectId: RW,
       provider: 'CITO',
-      from: { calendarYear: 2024, yearTime: 'E', grade: 6, abilityScore: 90 },
-      to: { calendarYear: 2025, yearTime: 'M', grade: 7, abilityScore: 88 },
-      growth: -2,
-      expectedGrowth: null,
+      steps: [
+        {
+          from: { calendarYear: 2024, yearTime: 'M', grade: 6, abilityScore: 90 },
+          to: { calendarYear: 2024, yearTime: 'E', grade: 6, abilityScore: 90 },
+          growth: 0,
+          expectedGrowth: null,
+        },
+        {
+          from: { calendarYear: 2024, yearTime: 'E', grade: 6, abilityScore: 90 },
+          to: { calendarYear: 2025, yearTime: 'M', grade: 7, abilityScore: 88 },
+          growth: -2,
+          expectedGrowth: 3,
+        },
+      ],
     },
   ]),
 ];
@@ -96,12 +116,16 @@ function sentence(reason: DiscussReason): string {
   const num = (value: number) => String(value).replace('.', ',');
   const at = (m: { yearTime: string; grade: number }) => `${m.yearTime}${m.grade}`;
   switch (reason.code) {
-    case 'GROWTH_STALLED':
+    case 'GROWTH_STALLED': {
+      const [a, b] = reason.steps;
+      const norms = a.expectedGrowth !== null && b.expectedGrowth !== null;
       return (
-        `${name}: vaardigheidsscore van ${num(reason.from.abilityScore)} naar ${num(reason.to.abilityScore)} ` +
-        `tussen ${at(reason.from)} en ${at(reason.to)}, een groei van ${num(reason.growth)}` +
-        (reason.expectedGrowth === null ? '' : ` waar de norm ${num(reason.expectedGrowth)} verwacht`)
+        `${name}: vaardigheidsscore ${num(a.from.abilityScore)} → ${num(a.to.abilityScore)} → ` +
+        `${num(b.to.abilityScore)} bij ${at(a.from)}, ${at(a.to)} en ${at(b.to)}, ` +
+        `een groei van ${num(a.growth)} en ${num(b.growth)}` +
+        (norms ? ` waar de norm ${num(a.expectedGrowth ?? 0)} en ${num(b.expectedGrowth ?? 0)} verwacht` : '')
       );
+    }
     case 'LEVEL_DROP':
       return reason.comparedWith === 'PREVIOUS'
         ? `${name}: van ${reason.from.level} naar ${reason.to.level} tussen ${at(reason.from)} en ${at(reason.to)}`
