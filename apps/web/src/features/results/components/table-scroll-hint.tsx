@@ -23,7 +23,7 @@ export function scrollState(element: {
   };
 }
 
-const SCROLL_CONTAINER = '.mantine-Table-scrollContainer';
+const SCROLL_CONTAINER = '.mantine-TableScrollContainer-scrollContainer';
 
 /**
  * Around a table in Mantine's scroll container: when the table is wider than the screen, says so above it and fades

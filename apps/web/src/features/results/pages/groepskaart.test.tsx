@@ -151,4 +151,43 @@ describe('groepskaart', () => {
     await user.click(screen.getByRole('radio', { name: 'Per vak' }));
     expect((await screen.findByTestId('group-results')).className).toMatch(/stickyFirstColumn/);
   });
+
+  it('says the tables scroll sideways when they are wider than the screen', async () => {
+    // jsdom lays nothing out: the scroll containers report a table of 900 px in a screen of 390 px.
+    const isContainer = (element: Element) =>
+      element.classList.contains('mantine-TableScrollContainer-scrollContainer');
+    const widths = (wide: number, narrow: number) => ({
+      scrollWidth: {
+        configurable: true,
+        get(this: HTMLElement) {
+          return isContainer(this) ? wide : 0;
+        },
+      },
+      clientWidth: {
+        configurable: true,
+        get(this: HTMLElement) {
+          return isContainer(this) ? narrow : 0;
+        },
+      },
+    });
+    Object.defineProperties(HTMLElement.prototype, widths(900, 390));
+    try {
+      signIn();
+      fakeApi({
+        'GET /api/1.0/profile/': jsonResponse(profile),
+        'GET /api/1.0/schools/1/': jsonResponse(school),
+        'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
+        'GET /api/1.0/year_classes/40/result/': jsonResponse(yearClassResult(PUPILS)),
+      });
+      renderApp('/app/schools/1/groups/40/results');
+      const table = await screen.findByTestId('group-results');
+      const hints = await screen.findAllByTestId('scroll-hint');
+      expect(hints[0]).toHaveTextContent('Schuif de tabel opzij voor meer kolommen');
+      // The fading edge sits on the group table's wrapper while there is more to its right.
+      expect(table.closest('[data-more-right]')).not.toBeNull();
+    } finally {
+      // The own properties set above go; jsdom's (on Element.prototype) show through again.
+      for (const key of ['scrollWidth', 'clientWidth']) Reflect.deleteProperty(HTMLElement.prototype, key);
+    }
+  });
 });
