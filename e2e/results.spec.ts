@@ -124,6 +124,8 @@ test('a school leader walks from the school to a subject, a group and a pupil, s
   await expect(pupilTable.locator('tbody tr').first()).toBeVisible();
   const newestCells = await cellTexts(pupilTable.locator('tbody tr').first());
   expect(newestCells[0]).toBe(`${newest!.yearTime} ${newest!.calendarYear}-${newest!.calendarYear + 1}`);
-  expect(newestCells[3]).toContain(nl(newest!.abilityScore!, 0));
-  expect(newestCells[6]).toContain(String(newest!.percentile));
+  // Each row names its provider and test version (ability scales differ between them).
+  expect(newestCells.slice(2, 4)).toEqual([newest!.provider, newest!.testVersion]);
+  expect(newestCells[4]).toContain(nl(newest!.abilityScore!, 0));
+  expect(newestCells[7]).toContain(String(newest!.percentile));
 });

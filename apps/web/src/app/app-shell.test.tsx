@@ -35,6 +35,7 @@ describe('side menu', () => {
     expect(linkNames(nav)).toEqual([
       'OBS De Regenboog',
       'School',
+      'Leerlingen om te bespreken',
       'Leerjaar',
       'Groepen',
       'Leerlingen',
@@ -42,6 +43,7 @@ describe('side menu', () => {
       'Gebruikers',
       'Plannen',
       'Leerlingen',
+      'Schoolgegevens',
     ]);
     expect(nav.getByRole('link', { name: 'OBS De Regenboog' })).toHaveAttribute('href', '/app/schools');
     expect(nav.getByRole('link', { name: 'School' })).toHaveAttribute('aria-current', 'page');
@@ -216,12 +218,12 @@ describe('management access', () => {
     expect(window.localStorage.getItem('login_redirect_path')).toBeNull();
   });
 
-  it('keeps Upload for provider staff', async () => {
+  it('keeps Upload for provider staff: anyone else is told it is not found (as the server answers 404)', async () => {
     silenceExpectedErrors();
     signIn();
     fakeApi(shellReplies());
     renderApp('/app/schools/1/admin/upload');
-    expect(await screen.findByRole('heading', { name: 'Geen toegang' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Pagina niet gevonden' })).toBeInTheDocument();
   });
 
   it('shows later pages of a superuser as not found for now', async () => {

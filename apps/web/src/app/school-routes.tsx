@@ -138,6 +138,15 @@ export const schoolRoutes: RouteObject[] = [
     ),
   },
   {
+    // Upload says "not found" to anyone but provider staff (the server answers 404 too), not "no access": it sits
+    // outside Management's guard, which tells superusers apart.
+    path: 'admin/upload',
+    lazy: lazyPage(
+      () => import('../features/uploads/pages/upload-page'),
+      (module) => module.UploadPage,
+    ),
+  },
+  {
     path: 'admin',
     element: <AdminGuard />,
     children: [
@@ -163,9 +172,15 @@ export const schoolRoutes: RouteObject[] = [
         ),
       },
       {
+        path: 'data',
+        lazy: lazyPage(
+          () => import('./school-data-page'),
+          (module) => module.SchoolDataPage,
+        ),
+      },
+      {
         element: <AdminGuard providerStaffOnly />,
         children: [
-          later('upload'),
           {
             path: 'tickets',
             lazy: lazyPage(

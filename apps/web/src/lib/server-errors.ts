@@ -7,6 +7,7 @@ import {
   NOTE_CATEGORY_ERRORS,
   OTP_ERRORS,
   PASSWORD_RULE_MESSAGES,
+  RETENTION_ERRORS,
 } from '@leerzicht/contract';
 import type { IntlShape } from 'react-intl';
 import type { z } from 'zod';
@@ -56,6 +57,7 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   [GROUP_PLAN_ERRORS.endBeforeStart]: 'serverError.endBeforeStart',
   [NOTE_CATEGORY_ERRORS.hasNotes]: 'serverError.categoryHasNotes',
   [NOTE_CATEGORY_ERRORS.cycle]: 'serverError.categoryCycle',
+  [RETENTION_ERRORS.notDue]: 'serverError.notDueForRemoval',
   'This invitation has already been used.': 'serverError.invitationUsed',
   'This invitation has expired. Ask your school for a new invitation.': 'serverError.invitationExpired',
 };

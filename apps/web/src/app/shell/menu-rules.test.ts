@@ -102,14 +102,20 @@ describe('side menu rules', () => {
     ]);
   });
 
-  it('shows Management only to superusers of the school: Users, Plans, Pupils', () => {
+  it('shows Management only to superusers of the school: Users, Plans, Pupils, School data', () => {
     expect(admin(base)).toBeUndefined();
     const management = admin({ ...base, isSchoolSuperuser: true });
-    expect(keys(management?.children ?? [])).toEqual(['adminUsers', 'adminPlans', 'adminPupils']);
+    expect(keys(management?.children ?? [])).toEqual([
+      'adminUsers',
+      'adminPlans',
+      'adminPupils',
+      'adminData',
+    ]);
     expect(management?.children?.map((item) => item.to)).toEqual([
       '/app/schools/1/admin/permissions',
       '/app/schools/1/admin/templates',
       '/app/schools/1/admin/pupils',
+      '/app/schools/1/admin/data',
     ]);
   });
 

@@ -1,0 +1,85 @@
+import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { schoolYearLabel, type UploadPreview } from '@leerzicht/contract';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { changeCount } from '../lib/counts';
+import { CountsTable } from './counts-table';
+import { RowErrorsTable } from './row-errors-table';
+import { TeachersPanel } from './teachers-panel';
+
+/**
+ * What the checked file would change, before anything changes: the counts, every row error, whether the file was
+ * applied before, and its teachers without an account. Applying needs the user's consent to skip the rows with
+ * errors when there are any.
+ */
+export function PreviewPanel({
+  schoolId,
+  preview,
+  busy,
+  onApply,
+  onCancel,
+}: {
+  schoolId: number;
+  preview: UploadPreview;
+  busy: boolean;
+  onApply: (skipRowErrors: boolean) => void;
+  onCancel: () => void;
+}) {
+  const intl = useIntl();
+  const [skip, setSkip] = useState(false);
+  const changes = changeCount(preview.counts);
+  const hasErrors = preview.errorCount > 0;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="upload-preview-title">
+      <Stack>
+        <div>
+          <Title order={2} size="h3" id="upload-preview-title">
+            <FormattedMessage id="uploads.preview.title" />
+          </Title>
+          <Text size="sm" c="dimmed">
+            {preview.fileName} · <FormattedMessage id={`uploads.kind.${preview.kind}`} />
+            {preview.calendarYear !== null && ` · ${schoolYearLabel(preview.calendarYear)}`}
+          </Text>
+        </div>
+        {preview.alreadyApplied && (
+          <Alert color="blue" role="status">
+            <FormattedMessage id="uploads.preview.alreadyApplied" />
+          </Alert>
+        )}
+        <CountsTable counts={preview.counts} />
+        {hasErrors ? (
+          <Stack gap="xs">
+            <Text fw={600} c="red.8">
+              <FormattedMessage id="uploads.errors.title" values={{ count: preview.errorCount }} />
+            </Text>
+            <RowErrorsTable errors={preview.errors} errorCount={preview.errorCount} />
+          </Stack>
+        ) : (
+          <Text size="sm">
+            <FormattedMessage id="uploads.errors.none" />
+          </Text>
+        )}
+        <TeachersPanel schoolId={schoolId} teachers={preview.teachers} />
+        {hasErrors && (
+          <Checkbox
+            checked={skip}
+            onChange={(event) => setSkip(event.currentTarget.checked)}
+            label={intl.formatMessage({ id: 'uploads.apply.skipErrors' }, { count: preview.errorCount })}
+          />
+        )}
+        <Group>
+          <Button
+            onClick={() => onApply(skip)}
+            disabled={(hasErrors && !skip) || changes === 0}
+            loading={busy}
+          >
+            <FormattedMessage id="uploads.apply" values={{ count: changes }} />
+          </Button>
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            <FormattedMessage id="common.cancel" />
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
