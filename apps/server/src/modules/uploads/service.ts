@@ -145,7 +145,7 @@ export async function applyUpload(
       if (plan.errorCount > 0 && skipRowErrors !== 'true')
         throw new UploadRefused(
           'row_errors',
-          `The file has ${plan.errorCount} rows with errors: correct them, or apply the file without those rows.`,
+          `The file has row errors (${plan.errorCount}): correct them, or apply the file without the rows that have them.`,
           { errorCount: plan.errorCount },
         );
       await plan.write(tx);
