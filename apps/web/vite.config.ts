@@ -6,21 +6,16 @@ import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 
-/** Long-lived libraries go into their own chunks so an app release does not re-download them. */
-function vendorChunk(id: string): string | undefined {
-  if (!id.includes('/node_modules/')) return undefined;
+/**
+ * React, React Router and react-intl go into chunks of their own, so an app release does not re-download them:
+ * every page needs all of them at start-up. Everything else is left to the bundler, which puts a library's code
+ * with the pages that use it (Mantine's components, zod, TanStack Query, dnd-kit, qrcode, Recharts): a named
+ * chunk for those would be loaded by the login page as soon as any of it were needed there.
+ */
+function startupChunk(id: string): string | undefined {
   if (/\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'react';
-  if (id.includes('/node_modules/@mantine/')) return 'mantine';
-  // Recharts and its own dependencies: left to the bundler, they go into the lazily loaded chart chunk (a named
-  // chunk here would receive the bundler's runtime helpers and be loaded at start-up).
-  if (
-    /\/node_modules\/(recharts|@reduxjs|redux|redux-thunk|react-redux|immer|reselect|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant|victory-vendor|d3-[a-z-]+|internmap)\//.test(
-      id,
-    )
-  )
-    return undefined;
   if (/\/node_modules\/(react-intl|@formatjs|intl-messageformat)\//.test(id)) return 'intl';
-  return 'vendor';
+  return undefined;
 }
 
 /**
@@ -89,7 +84,7 @@ export default defineConfig({
     // without a reference in the bundles, for an error tracker.
     sourcemap: process.env.WEB_SOURCEMAP === 'true' ? 'hidden' : false,
     rollupOptions: {
-      output: { manualChunks: vendorChunk },
+      output: { manualChunks: startupChunk },
       onwarn(warning, warn) {
         // zod ships comments Rollup cannot place; harmless, and not ours to fix.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/zod/')) return;

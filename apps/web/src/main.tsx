@@ -5,6 +5,7 @@ import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/routes';
 import { registerServiceWorker } from './app/updates/service-worker';
+import { loadCatalogue } from './i18n/messages';
 import { installGlobalErrorReporting } from './lib/error-reporting';
 import { resolveLanguage } from './lib/language';
 
@@ -14,15 +15,27 @@ if (import.meta.env.PROD) registerServiceWorker();
 const language = resolveLanguage();
 document.documentElement.lang = language;
 
+// The router starts loading the matched routes' lazy parts at once, while the language's messages load.
+const catalogue = loadCatalogue(language);
 const router = createBrowserRouter(routes);
 const queryClient = createQueryClient();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
+const root = createRoot(container);
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders language={language} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+function render() {
+  root.render(
+    <StrictMode>
+      <AppProviders language={language} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+// Without its messages the app renders nothing yet: the providers try the catalogue once more (a failure is
+// reported as an unhandled rejection, see error-reporting).
+catalogue.then(render, (error: unknown) => {
+  render();
+  throw error;
+});

@@ -16,3 +16,8 @@ export function AdminGuard({ providerStaffOnly = false }: { providerStaffOnly?: 
   }
   return <Outlet />;
 }
+
+/** Upload and Support tickets: provider staff who are superusers of the school. */
+export function ProviderStaffGuard() {
+  return <AdminGuard providerStaffOnly />;
+}

@@ -2,9 +2,15 @@ import '@mantine/core/styles.css';
 import type { Language } from '@leerzicht/contract';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { catalogues } from '../i18n/messages';
+import {
+  anyLoadedCatalogue,
+  cataloguesVersion,
+  loadCatalogue,
+  loadedCatalogue,
+  subscribeToCatalogues,
+} from '../i18n/messages';
 import { LanguageProvider, useLanguage } from '../lib/language-context';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -15,10 +21,30 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
+/**
+ * The messages of the chosen language, loaded on first use (main.tsx loads the first before it renders). While
+ * another language's messages load, the current ones stay; if they cannot load, the choice goes back to a
+ * language that is there.
+ */
 function Intl({ children }: { children: ReactNode }) {
-  const { language } = useLanguage();
+  const { language, setLanguage } = useLanguage();
+  useSyncExternalStore(subscribeToCatalogues, cataloguesVersion);
+  const messages = loadedCatalogue(language);
+  useEffect(() => {
+    if (messages) return;
+    let current = true;
+    loadCatalogue(language).catch(() => {
+      const fallback = anyLoadedCatalogue();
+      if (current && fallback) setLanguage(fallback.language);
+    });
+    return () => {
+      current = false;
+    };
+  }, [language, messages, setLanguage]);
+  const shown = messages ? { language, messages } : anyLoadedCatalogue();
+  if (!shown) return null;
   return (
-    <IntlProvider locale={language} defaultLocale="nl" messages={catalogues[language]}>
+    <IntlProvider locale={shown.language} defaultLocale="nl" messages={shown.messages}>
       {children}
     </IntlProvider>
   );

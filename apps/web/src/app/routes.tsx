@@ -1,18 +1,20 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { HomeRedirect } from '../features/auth/components/home-redirect';
-import { AppShellLayout } from './app-shell';
 import { NotFoundView } from './errors/not-found-view';
 import { RootErrorView } from './errors/root-error-view';
 import { RouteErrorView } from './errors/route-error-view';
 import { lazyPage } from './lazy-page';
 import { RootLayout } from './root-layout';
 import { schoolRoutes } from './school-routes';
-import { SchoolScope } from './school-scope';
 import { LOGIN_ROUTE, redirectWhenSignedIn, requireToken } from './session-loaders';
-import { SessionLayout } from './session-layout';
 
 const toLogin = <Navigate to={LOGIN_ROUTE} replace />;
+
+/*
+ * Every page, and the signed-in frame around them (session, shell with its menu and header, school scope), is
+ * imported lazily: the login page loads none of it, and a page loads only its own code. React Router loads the
+ * lazy parts of all matched routes at once, so nesting them adds no round trips.
+ */
 
 export const routes: RouteObject[] = [
   {
@@ -71,11 +73,17 @@ export const routes: RouteObject[] = [
       {
         path: '/',
         loader: requireToken,
-        element: <SessionLayout />,
+        lazy: lazyPage(
+          () => import('./session-layout'),
+          (module) => module.SessionLayout,
+        ),
         children: [
           { index: true, element: <Navigate to="/app" replace /> },
           {
-            element: <AppShellLayout />,
+            lazy: lazyPage(
+              () => import('./app-shell'),
+              (module) => module.AppShellLayout,
+            ),
             children: [
               {
                 errorElement: <RouteErrorView />,
@@ -83,7 +91,13 @@ export const routes: RouteObject[] = [
                   {
                     path: 'app',
                     children: [
-                      { index: true, element: <HomeRedirect /> },
+                      {
+                        index: true,
+                        lazy: lazyPage(
+                          () => import('../features/auth/components/home-redirect'),
+                          (module) => module.HomeRedirect,
+                        ),
+                      },
                       {
                         path: 'account',
                         lazy: lazyPage(
@@ -101,7 +115,10 @@ export const routes: RouteObject[] = [
                       {
                         // The school's pages (and Management, incl. admin/permissions): see school-routes.tsx.
                         path: 'schools/:schoolId',
-                        element: <SchoolScope />,
+                        lazy: lazyPage(
+                          () => import('./school-scope'),
+                          (module) => module.SchoolScope,
+                        ),
                         children: schoolRoutes,
                       },
                       { path: 'not-found', element: <NotFoundView /> },

@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import { AdminGuard } from './admin-guard';
 import { NotFoundView } from './errors/not-found-view';
 import { lazyPage } from './lazy-page';
 
@@ -8,6 +7,16 @@ import { lazyPage } from './lazy-page';
  * text). Replace `element` with the page's `lazy` when it arrives.
  */
 const later = (path: string): RouteObject => ({ path, element: <NotFoundView /> });
+
+/** Management's guards come with its pages, not with every school page. */
+const adminGuard = lazyPage(
+  () => import('./admin-guard'),
+  (module) => module.AdminGuard,
+);
+const providerStaffGuard = lazyPage(
+  () => import('./admin-guard'),
+  (module) => module.ProviderStaffGuard,
+);
 
 /** The children of /app/schools/:schoolId (spec section 2), rendered inside SchoolScope. */
 export const schoolRoutes: RouteObject[] = [
@@ -148,7 +157,7 @@ export const schoolRoutes: RouteObject[] = [
   },
   {
     path: 'admin',
-    element: <AdminGuard />,
+    lazy: adminGuard,
     children: [
       {
         path: 'permissions',
@@ -179,7 +188,7 @@ export const schoolRoutes: RouteObject[] = [
         ),
       },
       {
-        element: <AdminGuard providerStaffOnly />,
+        lazy: providerStaffGuard,
         children: [
           {
             path: 'tickets',

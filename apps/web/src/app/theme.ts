@@ -4,8 +4,8 @@ import {
   defaultVariantColorsResolver,
   DEFAULT_THEME,
   parseThemeColor,
-  TableScrollContainer,
   type CSSVariablesResolver,
+  type TableScrollContainerProps,
   type VariantColorsResolver,
 } from '@mantine/core';
 
@@ -34,7 +34,11 @@ export const theme = createTheme({
   variantColorResolver,
   components: {
     // Wide tables scroll sideways in a native container that the keyboard can reach (arrow keys scroll it).
-    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { type: 'native', tabIndex: 0 } }),
+    // Written out rather than with TableScrollContainer.extend, which would bring the component (and Mantine's
+    // ScrollArea) into the start-up code.
+    TableScrollContainer: {
+      defaultProps: { type: 'native', tabIndex: 0 } satisfies Partial<TableScrollContainerProps>,
+    },
   },
 });
 

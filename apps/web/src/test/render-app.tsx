@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 import { routes } from '../app/routes';
+import { loadCatalogue } from '../i18n/messages';
 import { storage } from '../lib/storage';
 
 /** Loads the page modules the routes import lazily, so that opening a route later waits for no import. */
@@ -20,7 +21,13 @@ async function preloadLazyRoutes(list: RouteObject[]): Promise<void> {
 // Before any test of the importing file runs. The first import of a page (and of Recharts behind the charts'
 // React.lazy) can take seconds on a cold, busy machine, longer than a findBy* query waits; once loaded, the app's
 // own lazy loading still runs but resolves at once.
-await Promise.all([preloadLazyRoutes(routes), import('../components/charts/results-chart')]);
+// The messages of both languages too (the app loads them lazily; main.tsx waits for the first).
+await Promise.all([
+  preloadLazyRoutes(routes),
+  import('../components/charts/results-chart'),
+  loadCatalogue('nl'),
+  loadCatalogue('en'),
+]);
 
 /** Renders the whole app (real routes, providers and API client) at `path`; only fetch is faked. */
 export function renderApp(path: string, { language = 'nl' }: { language?: Language } = {}) {

@@ -1,8 +1,7 @@
 import { Button, Code, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import { SupportDialog, useSupportDialog } from '../../features/support/components/support-dialog';
 import { browser } from '../../lib/browser';
 import { isChunkLoadError } from '../../lib/chunk-errors';
 import { newReportId, reportClientError } from '../../lib/error-reporting';
@@ -24,17 +23,43 @@ function useSchoolIdOfPath(): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
+interface FeedbackProps {
+  schoolId: number;
+  reportId: string;
+  mailto: string;
+}
+
+function MailFeedback({ mailto }: Pick<FeedbackProps, 'mailto'>) {
+  return (
+    <Button component="a" href={mailto} variant="default">
+      <FormattedMessage id="errors.feedback" />
+    </Button>
+  );
+}
+
+/**
+ * The support dialog, loaded when an error view within a school shows (the signed-in shell has usually loaded it
+ * already): not part of the start-up code. Until it is there, or if it cannot load (the error may be just that),
+ * the feedback is a mail.
+ */
+const SchoolFeedback = lazy<ComponentType<FeedbackProps>>(() =>
+  import('./school-feedback').then(
+    (module) => ({ default: module.SchoolFeedback }),
+    () => ({ default: MailFeedback }),
+  ),
+);
+
 /**
  * Server errors and render crashes (section 8): the team is notified (the error is reported under an id),
  * the user can give feedback or go home. Within a school the feedback button opens the support dialog with the
- * report id filled in; elsewhere it is a mail to support. A part of the app that failed to load offers a reload.
+ * report id filled in; elsewhere (and until the dialog has loaded) it is a mail to support. A part of the app
+ * that failed to load offers a reload.
  */
 export function UnexpectedErrorView({ error }: { error?: unknown }) {
   const intl = useIntl();
   const reportId = useErrorReport(error);
   const chunkFailed = isChunkLoadError(error);
   const schoolId = useSchoolIdOfPath();
-  const support = useSupportDialog();
   const feedback = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(
     intl.formatMessage({ id: 'errors.feedbackSubject' }, { reportId }),
   )}`;
@@ -51,13 +76,11 @@ export function UnexpectedErrorView({ error }: { error?: unknown }) {
           )}
           <GoHomeButton />
           {schoolId === null ? (
-            <Button component="a" href={feedback} variant="default">
-              <FormattedMessage id="errors.feedback" />
-            </Button>
+            <MailFeedback mailto={feedback} />
           ) : (
-            <Button variant="default" onClick={() => void support.open({ errorReportId: reportId })}>
-              <FormattedMessage id="errors.feedback" />
-            </Button>
+            <Suspense fallback={<MailFeedback mailto={feedback} />}>
+              <SchoolFeedback schoolId={schoolId} reportId={reportId} mailto={feedback} />
+            </Suspense>
           )}
         </>
       }
@@ -65,9 +88,6 @@ export function UnexpectedErrorView({ error }: { error?: unknown }) {
       <Text size="sm" c="dimmed">
         <FormattedMessage id="errors.reportId" values={{ reportId: <Code>{reportId}</Code> }} />
       </Text>
-      {schoolId !== null && (
-        <SupportDialog state={support.state} onClose={support.close} schoolId={schoolId} />
-      )}
     </ErrorPage>
   );
 }

@@ -1,11 +1,11 @@
 import { GROUP_PLAN_ERRORS } from '@leerzicht/contract';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { catalogues } from '../../../i18n/messages';
+import en from '../../../i18n/en.json';
 import { templateErrors } from './template-errors';
 import type { Tree } from './template-tree';
 
-const intl = createIntl({ locale: 'en', messages: catalogues.en });
+const intl = createIntl({ locale: 'en', messages: en });
 const tree: Tree = [
   { key: 'a', name: 'A', layer: 'GROUP', children: [{ key: 'b', name: '', layer: 'PUPIL', children: [] }] },
 ];
