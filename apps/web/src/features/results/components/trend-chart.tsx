@@ -83,7 +83,7 @@ export default function TrendChart({ spec, height = 320, label, describedBy }: T
           <Tooltip />
           <Legend />
           {spec.series.map((series) => {
-            const style = spec.styles[series.key] ?? { dash: '', marker: null, thin: false };
+            const style = spec.styles[series.key] ?? { dash: '', marker: null, thin: false, legend: true };
             if (series.kind === 'bar')
               return (
                 <Bar
@@ -91,6 +91,7 @@ export default function TrendChart({ spec, height = 320, label, describedBy }: T
                   dataKey={series.key}
                   name={series.label}
                   fill={series.color}
+                  legendType={style.legend ? 'square' : 'none'}
                   isAnimationActive={false}
                 />
               );
@@ -105,7 +106,7 @@ export default function TrendChart({ spec, height = 320, label, describedBy }: T
                 strokeDasharray={style.dash || undefined}
                 dot={dot}
                 activeDot={dot || undefined}
-                legendType={style.marker ?? 'plainline'}
+                legendType={style.legend ? (style.marker ?? 'plainline') : 'none'}
                 connectNulls
                 isAnimationActive={false}
               />

@@ -12,7 +12,7 @@ const labels: TrendLabels = {
 const OKABE_ITO = ['#0072B2', '#E69F00', '#009E73', '#D55E00', '#CC79A7', '#56B4E9'];
 
 describe('trendChartSpec', () => {
-  const trends = cohortTrends(2012, 2021);
+  const trends = cohortTrends(2014, 2021);
   const selected = defaultTrendSelection(trends);
 
   it('draws at most six series, each with its own Okabe–Ito colour, line pattern and marker', () => {
@@ -68,5 +68,36 @@ describe('trendChartSpec', () => {
         expect(row?.values[`${series.key}-norm`]).toBe(point.nationalAbilityScore);
         expect(row?.values[series.key]).toBe(point.meanAbilityScore);
       }
+  });
+
+  it('cuts an ability line where the test changes, never joining two scales; percentiles stay one line', () => {
+    const one = cohortTrends(2019, 2019);
+    const series = one.series[0];
+    if (!series) throw new Error('fixture');
+    const cut = series.points.length - 2;
+    const changed = {
+      ...one,
+      series: [
+        {
+          ...series,
+          points: series.points.map((point, index) =>
+            index >= cut ? { ...point, tests: [{ provider: 'IEP' as const, version: '2024' }] } : point,
+          ),
+        },
+      ],
+    };
+    const settings = { showNationalAverage: false, showBarAverage: false };
+    const spec = trendChartSpec(changed, [series.key], 'ability', settings, labels);
+    expect(spec.series.map((s) => [s.key, s.label])).toEqual([
+      [`${series.key}@0`, 'C2019 g7 · CITO 3.0'],
+      [series.key, 'C2019 g7 · IEP 2024'],
+    ]);
+    expect(spec.series.map((s) => spec.styles[s.key]?.legend)).toEqual([false, true]);
+    spec.rows.forEach((row, index) => {
+      const value = series.points[index]?.meanAbilityScore ?? null;
+      expect(row.values[`${series.key}@0`]).toBe(index < cut ? value : null);
+      expect(row.values[series.key]).toBe(index >= cut ? value : null);
+    });
+    expect(trendChartSpec(changed, [series.key], 'percentile', settings, labels).series).toHaveLength(1);
   });
 });

@@ -11,7 +11,7 @@ import {
 } from '@leerzicht/contract';
 import type { ChartRow, ChartSeries, ChartSpec } from '../../../components/charts/chart-types';
 import { CHART_COLOURS } from './colours';
-import { shortMomentLabel } from './format';
+import { shortMomentLabel, testLabel } from './format';
 
 /** At most this many series at once: more lines cannot be told apart. */
 export const MAX_TREND_SERIES = 6;
@@ -29,6 +29,8 @@ export interface TrendStyle {
   marker: TrendMarker | null;
   /** Norm lines are thin and unmarked. */
   thin: boolean;
+  /** Earlier pieces of a series (before a change of test) share its legend entry. */
+  legend: boolean;
 }
 
 /** A chart spec (drawn by trend-chart, read as a table by ChartTable) with each series' line pattern and marker. */
@@ -73,13 +75,31 @@ export function defaultTrendSelection(trends: SubjectTrends): string[] {
   return keys.slice(-MAX_TREND_SERIES);
 }
 
+/**
+ * A series' points cut where the test (provider or version) changes: ability scores of different tests are on
+ * different scales, so their lines must not join. Points with several tests have no mean ability and are left out.
+ */
+function testSegments(points: readonly SubjectTrendPoint[]): SubjectTrendPoint[][] {
+  const segments: SubjectTrendPoint[][] = [];
+  let previous: string | null = null;
+  for (const point of points) {
+    if (point.tests.length !== 1) continue;
+    const test = point.tests.map(testLabel).join();
+    if (test !== previous) segments.push([]);
+    segments[segments.length - 1]?.push(point);
+    previous = test;
+  }
+  return segments;
+}
+
 const valueOf = (point: SubjectTrendPoint, measure: TrendMeasure) =>
   measure === 'ability' ? point.meanAbilityScore : point.meanPercentile;
 
 /**
  * The chosen series (at most six, in the server's order) as a chart: one row per moment any of them has, a line
- * (or bars with `showBarAverage`) per series in its own colour, pattern and marker; with `showNational` the
- * national average (percentile 50) or, for ability scores, each series' norm as a thin dashed line of its colour.
+ * (or bars with `showBarAverage`) per series in its own colour, pattern and marker, for ability scores cut where
+ * the test changes; with `showNational` the national average (percentile 50) or, for ability scores, each series'
+ * norm as a thin dashed line of its colour.
  */
 export function trendChartSpec(
   trends: SubjectTrends,
@@ -95,37 +115,57 @@ export function trendChartSpec(
 
   const series: ChartSeries[] = [];
   const styles: Record<string, TrendStyle> = {};
+  const values = new Map<string, Map<string, number | null>>();
+  const add = (key: string, entry: ChartSeries, style: TrendStyle, points: Map<string, number | null>) => {
+    series.push({ ...entry, key });
+    styles[key] = style;
+    values.set(key, points);
+  };
   chosen.forEach((entry, slot) => {
     const color = CHART_COLOURS.cohorts[slot % CHART_COLOURS.cohorts.length] ?? CHART_COLOURS.pupil;
     const label = trendSeriesLabel(entry, trends.calendarYear, labels);
-    series.push({ key: entry.key, label, kind: settings.showBarAverage ? 'bar' : 'line', color });
-    styles[entry.key] = {
+    const style = {
       dash: TREND_DASHES[slot % TREND_DASHES.length] ?? '',
       marker: TREND_MARKERS[slot % TREND_MARKERS.length] ?? null,
       thin: false,
+      legend: true,
     };
-    if (settings.showNationalAverage && measure === 'ability') {
-      series.push({ key: `${entry.key}-norm`, label: labels.norm(label), kind: 'dashed', color });
-      styles[`${entry.key}-norm`] = { dash: '3 3', marker: null, thin: true };
-    }
-  });
-  if (settings.showNationalAverage && measure === 'percentile') {
-    series.push({ key: 'national', label: labels.national, kind: 'dashed', color: CHART_COLOURS.national });
-    styles.national = { dash: '6 4', marker: null, thin: false };
-  }
-
-  const rows: ChartRow[] = sortedMoments.map((moment) => {
-    const values: ChartRow['values'] = {};
-    for (const entry of chosen) {
-      const point = entry.points.find((item) => compareMoments(item, moment) === 0);
-      values[entry.key] = point ? valueOf(point, measure) : null;
+    const segments = measure === 'ability' ? testSegments(entry.points) : [entry.points];
+    segments.forEach((points, index) => {
+      const last = index === segments.length - 1;
+      const key = last ? entry.key : `${entry.key}@${index}`;
+      const test = points[0]?.tests.map(testLabel).join(', ') ?? '';
+      const name = segments.length > 1 ? `${label} · ${test}` : label;
+      const kind = settings.showBarAverage ? 'bar' : 'line';
+      add(
+        key,
+        { key, label: name, kind, color },
+        { ...style, legend: last },
+        new Map(points.map((point) => [momentKey(point), valueOf(point, measure)])),
+      );
       if (settings.showNationalAverage && measure === 'ability')
-        values[`${entry.key}-norm`] = point?.nationalAbilityScore ?? null;
-    }
-    if (settings.showNationalAverage && measure === 'percentile')
-      values.national = NATIONAL_AVERAGE.percentile;
-    return { category: shortMomentLabel(moment), values };
+        add(
+          `${key}-norm`,
+          { key, label: labels.norm(name), kind: 'dashed', color },
+          { dash: '3 3', marker: null, thin: true, legend: last },
+          new Map(points.map((point) => [momentKey(point), point.nationalAbilityScore])),
+        );
+    });
   });
+  if (settings.showNationalAverage && measure === 'percentile')
+    add(
+      'national',
+      { key: 'national', label: labels.national, kind: 'dashed', color: CHART_COLOURS.national },
+      { dash: '6 4', marker: null, thin: false, legend: true },
+      new Map(sortedMoments.map((moment) => [momentKey(moment), NATIONAL_AVERAGE.percentile])),
+    );
+
+  const rows: ChartRow[] = sortedMoments.map((moment) => ({
+    category: shortMomentLabel(moment),
+    values: Object.fromEntries(
+      series.map(({ key }) => [key, values.get(key)?.get(momentKey(moment)) ?? null]),
+    ),
+  }));
   return {
     rows,
     series,

@@ -42,7 +42,7 @@ const cohortLabel = (cohort: number) =>
     : `Cohort ${cohort} (nu groep ${2025 - cohort + 1})`;
 
 async function tableOf(user: ReturnType<typeof renderApp>['user']) {
-  await user.click(await screen.findByRole('radio', { name: 'Tabel' }));
+  await user.click(await screen.findByRole('radio', { name: 'Tabel' }, { timeout: 10_000 }));
   return screen.getByRole('table', { name: /per cohort|per groep/ });
 }
 
@@ -51,7 +51,7 @@ describe('subject page trends', () => {
     const trends = cohortTrends(2012, 2021);
     serve(trends);
     const { user } = renderApp('/app/schools/1/subjects/2');
-    const picker = await screen.findByRole('group', { name: /Kies welke reeksen/ });
+    const picker = await screen.findByRole('group', { name: /Kies welke reeksen/ }, { timeout: 10_000 });
     const boxes = within(picker).getAllByRole('checkbox');
     expect(boxes).toHaveLength(trends.series.length);
     const latest = trends.series.slice(-6).map((series) => cohortLabel(series.cohort ?? 0));
@@ -98,9 +98,12 @@ describe('subject page trends', () => {
     serve(cohortTrends(2016, 2018));
     const { user } = renderApp('/app/schools/1/subjects/2');
     await user.click(
-      within(await screen.findByRole('radiogroup', { name: 'Maat' })).getByRole('radio', {
-        name: 'Percentiel',
-      }),
+      within(await screen.findByRole('radiogroup', { name: 'Maat' }, { timeout: 10_000 })).getByRole(
+        'radio',
+        {
+          name: 'Percentiel',
+        },
+      ),
     );
     const trends = cohortTrends(2016, 2018);
     let table = await tableOf(user);
@@ -128,8 +131,8 @@ describe('subject page trends', () => {
   it("asks for the school year's groups in the group view and names them", async () => {
     const requests = serve(cohortTrends(2016, 2018));
     const { user } = renderApp('/app/schools/1/subjects/2');
-    await user.click(await screen.findByRole('radio', { name: 'Per groep' }));
-    expect(await screen.findByLabelText('Groep 6A')).toBeChecked();
+    await user.click(await screen.findByRole('radio', { name: 'Per groep' }, { timeout: 10_000 }));
+    expect(await screen.findByLabelText('Groep 6A', {}, { timeout: 10_000 })).toBeChecked();
     const last = requests.at(-1)?.url.searchParams;
     expect(last?.get('view')).toBe('group');
     expect(last?.get('school_year')).toBe(String(profile.currentSchoolYear));

@@ -78,7 +78,9 @@ const shares = (counts: number[]) => {
 const cells = (row: HTMLElement) => Array.from(row.children, (cell) => cell.textContent);
 
 async function asTable(user: ReturnType<typeof renderApp>['user'], heading: string) {
-  const card = (await screen.findByRole('heading', { name: heading })).closest('.mantine-Card-root');
+  const card = (await screen.findByRole('heading', { name: heading }, { timeout: 10_000 })).closest(
+    '.mantine-Card-root',
+  );
   if (!(card instanceof HTMLElement)) throw new Error('no card');
   await user.click(within(card).getByRole('radio', { name: 'Tabel' }));
   return within(card).getByRole('table');
@@ -89,7 +91,9 @@ describe('grade page', () => {
     serve();
     const { user } = renderApp('/app/schools/1/years/5');
     // Spelling comes first (position 1) and has both cohorts.
-    expect(await screen.findByRole('tab', { name: 'Spelling', selected: true })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('tab', { name: 'Spelling', selected: true }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     const levelsTable = await asTable(user, 'Spelling: niveauverdeling I-V van groep 5 per schooljaar');
     expect(within(levelsTable).getAllByRole('row').slice(1).map(cells)).toEqual([
       ['M 23-24', ...shares([2, 1, 1, 0, 0])],
@@ -120,7 +124,7 @@ describe('grade page', () => {
   it('shows another subject in its own tab', async () => {
     serve();
     const { user } = renderApp('/app/schools/1/years/5');
-    await user.click(await screen.findByRole('tab', { name: 'Rekenen-Wiskunde' }));
+    await user.click(await screen.findByRole('tab', { name: 'Rekenen-Wiskunde' }, { timeout: 10_000 }));
     const table = await asTable(user, 'Rekenen-Wiskunde: groei van groep 5 van M naar E');
     expect(within(table).getAllByRole('row').slice(1).map(cells)).toEqual([['2024-2025 (2 lln.)', '1', '2']]);
   });
