@@ -1,8 +1,9 @@
-import type { PerformanceLetter } from '@leerzicht/contract';
+import type { PerformanceLetter, SubjectCode } from '@leerzicht/contract';
 import { METHODS, methodTestId, SECTION_MAX_SCORE, SUBJECT_IDS, testSectionId } from './catalog';
 import { addDays, toIsoDate } from './dates';
-import { latentAbility, presentOn, type SimSchool } from './model';
+import { latentAbility, presentOn, type SimPupil, type SimSchool } from './model';
 import { clamp, isoDate, type Random } from './random';
+import { REGENBOOG } from './schools';
 import type { DemoData } from './types';
 
 /** Performance letter from the share of the maximum score: G from 80%, V from 65%, M from 50%, else O. */
@@ -12,6 +13,19 @@ export function performanceFor(score: number, maxScore: number): PerformanceLett
   if (share >= 0.65) return 'V';
   if (share >= 0.5) return 'M';
   return 'O';
+}
+
+/**
+ * A few Regenboog pupils whose method results disagree with their national results (a signal of "pupils to
+ * discuss"): some weaker pupils do well on the method tests (what the block practised), some strong ones poorly.
+ * Chosen by id and latent ability without drawing from the random stream, so every other row stays as it was.
+ */
+function methodShift(pupil: SimPupil, subject: SubjectCode): number {
+  if (pupil.schoolId !== REGENBOOG.id) return 0;
+  const ability = pupil.ability[subject];
+  if (ability < -0.9 && pupil.id % 6 === 0) return 2.2;
+  if (ability > 0.9 && pupil.id % 6 === 1) return -3.2;
+  return 0;
 }
 
 function logistic(x: number): number {
@@ -44,7 +58,10 @@ export function methodScoreRows(
           if (testDate >= todayIso) continue;
           for (const { pupil, grade } of group.members) {
             if (grade < 3 || !presentOn(pupil, testDate)) continue;
-            const z = latentAbility(pupil, method.subject, grade) + 0.45 * rng.normal();
+            const z =
+              latentAbility(pupil, method.subject, grade) +
+              methodShift(pupil, method.subject) +
+              0.45 * rng.normal();
             const scoreId = id++;
             let score: number;
             if (method.withSections) {

@@ -142,7 +142,11 @@ function expectedReasons(
       if (best && valueOf(best.level) - valueOf(last.level) >= 2) reasons.push(drop(best, 'BEST_OF_YEAR'));
     }
     const letters = methods.filter(
-      (m) => m.pupilId === pupilId && m.subject === subject && m.calendarYear === year,
+      (m) =>
+        m.pupilId === pupilId &&
+        m.subject === subject &&
+        m.calendarYear >= last.calendarYear &&
+        m.calendarYear <= year,
     );
     const n = letters.length;
     const g = letters.filter((m) => m.performance === 'G').length;
@@ -258,7 +262,7 @@ describe('pupils to discuss', () => {
       name: string,
       group: YearClass,
       results: Result[],
-      letters: PerformanceLetter[] = [],
+      letters: (PerformanceLetter | [PerformanceLetter, number])[] = [],
       values: { citoIsExcluded?: boolean } = {},
     ) => {
       const pupil = await createPupil(db, school.id, { firstName: name, lastName: 'Test', ...values });
@@ -291,18 +295,19 @@ describe('pupils to discuss', () => {
         });
         rows.push({ pupilId: pupil.id, subject, provider, calendarYear, yearTime, grade, ability, level });
       }
-      for (const [index, performance] of letters.entries()) {
+      for (const [index, entry] of letters.entries()) {
+        const [performance, calendarYear] = typeof entry === 'string' ? [entry, group.calendarYear] : entry;
         await createMethodScore(db, {
           schoolId: school.id,
           pupilId: pupil.id,
           yearClassId: group.id,
           methodTestId: rwTestId,
-          calendarYear: group.calendarYear,
+          calendarYear,
           score: 10,
           performance,
-          testDate: `${group.calendarYear}-10-${String(index + 10)}`,
+          testDate: `${calendarYear}-10-${String(index + 10)}`,
         });
-        methodRows.push({ pupilId: pupil.id, subject: 'RW', calendarYear: group.calendarYear, performance });
+        methodRows.push({ pupilId: pupil.id, subject: 'RW', calendarYear, performance });
       }
       names.set(name, pupil.id);
       return pupil;
@@ -406,6 +411,27 @@ describe('pupils to discuss', () => {
       ],
       ['O', 'O', 'O'],
     );
+    // Method results from the national result's school year on: last year's count when that result is last year's,
+    // not when it is this year's.
+    await addPupil(
+      'Vorigjaar',
+      g6,
+      [['E', 2024, e5, 'V']],
+      [
+        ['G', 2024],
+        ['G', 2024],
+        ['V', 2025],
+      ],
+    );
+    await addPupil(
+      'Oudemethode',
+      g6,
+      [
+        ['E', 2024, e5, 'IV'],
+        ['M', 2025, m6, 'IV'],
+      ],
+      [['G', 2024], ['G', 2024], 'G'],
+    );
     // Provider priority: the DIA result would be a fall of two levels, but CITO counts.
     await addPupil('Prioriteit', g6, [
       ['E', 2024, e5, 'III'],
@@ -490,6 +516,7 @@ describe('pupils to discuss', () => {
     expect(byName('Beste')).toEqual(['LEVEL_DROP']);
     expect(byName('Methodegoed')).toEqual(['METHOD_MISMATCH']);
     expect(byName('Methodezwak')).toEqual(['METHOD_MISMATCH']);
+    expect(byName('Vorigjaar')).toEqual(['METHOD_MISMATCH']);
     // Spelling (position 1) before Rekenen-Wiskunde (position 4).
     expect(byName('Dubbel')).toEqual(['GROWTH_STALLED', 'LEVEL_DROP']);
     for (const name of [
@@ -503,6 +530,7 @@ describe('pupils to discuss', () => {
       'Halfzwak',
       'Midden',
       'Prioriteit',
+      'Oudemethode',
       'Vroeger',
     ])
       expect(byName(name), name).toEqual([]);

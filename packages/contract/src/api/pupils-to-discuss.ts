@@ -23,7 +23,8 @@ import { ALPHABETICAL_LEVELS, ROMAN_LEVELS } from '../scores';
  *   (PREVIOUS), or else below the best level of the results from the same moment a school year earlier on
  *   (BEST_OF_YEAR). Levels are compared within one system only: I-V, or A-E of the older (LOVS) tests; the
  *   distance is that of the level values (I..V and A..E map to 5..1).
- * - METHOD_MISMATCH: the subject's method results of the school year (at least `methodMinResults`) are mostly
+ * - METHOD_MISMATCH: the subject's method results from the school year of the latest national result with a level
+ *   up to the list's school year (at least `methodMinResults`; in autumn the new year has too few) are mostly
  *   (at least `methodMostlyShare`) G while the latest national level counts as low (level value 2 or less: IV, V,
  *   D, E), or mostly O while it counts as good (level value 4 or more: I, II, A, B): the good and low thresholds
  *   of the results pages' level verdict.
@@ -89,7 +90,7 @@ export const methodMismatchReasonSchema = z.object({
   direction: z.enum(['METHOD_HIGHER', 'METHOD_LOWER']),
   national: discussMomentSchema.extend({ level: discussLevelSchema }),
   letter: z.enum(['G', 'O']),
-  /** Method results of the subject in the school year carrying `letter`, out of `methodCount`. */
+  /** Method results of the subject (from the national result's school year on) carrying `letter`, of `methodCount`. */
   letterCount: z.number().int(),
   methodCount: z.number().int(),
 });

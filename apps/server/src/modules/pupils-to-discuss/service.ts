@@ -87,7 +87,7 @@ async function buildList(
   const normOf = new Map<string, NationalNorm>(norms.map((norm) => [normKey(norm), norm]));
   const nationalBy = groupBy(counted, (score) => `${score.pupilId}:${score.subjectId}`);
   const methodBy = groupBy(
-    methodScores.filter((score) => score.calendarYear === calendarYear),
+    methodScores.filter((score) => score.calendarYear <= calendarYear),
     (score) => `${score.pupilId}:${score.subjectId}`,
   );
   const subjectOrder = [...subjects].sort((a, b) => a.position - b.position || a.code.localeCompare(b.code));

@@ -133,9 +133,12 @@ export function methodMismatch(
   const latest = counted.filter((score) => levelOf(score) !== null).at(-1);
   const level = latest ? levelOf(latest) : null;
   if (!latest || !level || !isRecent(latest, calendarYear)) return null;
-  const methodCount = methodScores.length;
+  // The method results of the national result's school year and after (up to the list's year): in autumn the new
+  // school year has too few method tests of its own.
+  const compared = methodScores.filter((score) => score.calendarYear >= latest.calendarYear);
+  const methodCount = compared.length;
   if (methodCount < RULES.methodMinResults) return null;
-  const count = (letter: 'G' | 'O') => methodScores.filter((score) => score.performance === letter).length;
+  const count = (letter: 'G' | 'O') => compared.filter((score) => score.performance === letter).length;
   // A small tolerance: 2 of 3 is exactly the share, which floating point must not miss.
   const mostly = (letterCount: number) => letterCount / methodCount >= RULES.methodMostlyShare - 1e-9;
   const band = scoreBand('levelValue', level.value);
