@@ -99,6 +99,51 @@ export const uploadFieldsSchema = z.object({
   skipRowErrors: z.enum(['true', 'false']).optional(),
 });
 
+/** Refusal codes of the uploads module and the EDEXML importer (result importers may add their own). */
+export const UPLOAD_REFUSAL_CODES = [
+  'file_too_large',
+  'too_many_rows',
+  'broken_xml',
+  'xml_entities',
+  'unsupported_encoding',
+  'not_edexml',
+  'missing_element',
+  'invalid_schooljaar',
+  'wrong_brin',
+  'hash_mismatch',
+  'row_errors',
+  'connection_inactive',
+  'kind_not_supported',
+] as const;
+
+/** Row error codes of EDEXML files (docs/uploads/edexml.md says what each means). */
+export const EDEXML_ROW_ERROR_CODES = [
+  'missing_key',
+  'duplicate_group_key',
+  'duplicate_group_name',
+  'group_name_in_use',
+  'ambiguous_group_key',
+  'missing_field',
+  'invalid_jaargroep',
+  'group_without_grade',
+  'duplicate_pupil_key',
+  'duplicate_eckid',
+  'invalid_date',
+  'invalid_gender',
+  'missing_group',
+  'unknown_group',
+  'group_not_imported',
+  'combination_grade_missing',
+  'special_grade_missing',
+  'ambiguous_pupil_key',
+  'key_eckid_conflict',
+  'duplicate_pupil',
+  'missing_email',
+  'invalid_email',
+  'duplicate_teacher_email',
+] as const;
+export type EdexmlRowErrorCode = (typeof EDEXML_ROW_ERROR_CODES)[number];
+
 /**
  * A file refused as a whole (HTTP 400, or 413 when it is too large): the API's error body with the refusal's
  * stable `code` (e.g. `broken_xml`, `xml_entities`, `wrong_brin`, `too_many_rows`, `file_too_large`,

@@ -1,4 +1,4 @@
-import { isValidInvitationEmail, type UploadRowError } from '@leerzicht/contract';
+import { isValidInvitationEmail, type EdexmlRowErrorCode, type UploadRowError } from '@leerzicht/contract';
 import { UploadRefused } from '../importer';
 import type { EdexDocument, RawGroup, RawPupil, RawTeacher } from './parse';
 
@@ -18,7 +18,7 @@ export class RowErrors {
   add(
     line: number | null,
     field: string | null,
-    code: string,
+    code: EdexmlRowErrorCode,
     message: string,
     values: Record<string, string | number> = {},
   ): void {
