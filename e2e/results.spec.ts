@@ -3,6 +3,7 @@ import {
   compareMoments,
   momentKey,
   pupilDetailSchema,
+  schoolAnalyticsSchema,
   schoolHistorySchema,
   yearClassResultSchema,
   type NationalScore,
@@ -40,33 +41,45 @@ test('a school leader walks from the school to a subject, a group and a pupil, s
   await expect(page).toHaveURL(/\/app\/schools\/\d+$/);
   const schoolId = Number(/\/app\/schools\/(\d+)$/.exec(page.url())?.[1]);
 
-  // School: the Spelling chart read as a table, per moment, against the school history.
+  // School: the Spelling level distribution read as a table, per moment, against the school analytics.
   const history = await api(page, `/school_history/${schoolId}/`, schoolHistorySchema);
   const spelling = history.subjects.find((subject) => subject.code === 'SP');
   expect(spelling).toBeDefined();
   const subjectId = spelling!.id;
-  const chartTitle = 'Spelling: resultaten van de school (gem. percentiel)';
+  const analytics = await api(
+    page,
+    `/schools/${schoolId}/analytics/?subject_id=${subjectId}`,
+    schoolAnalyticsSchema,
+  );
+  const chartTitle = 'Spelling: verdeling over de niveaus per moment';
+  // Every school year (the page shows the last three unless asked); Spelling is the first subject.
   await page
-    .getByRole('radiogroup', { name: 'Resultaten per jaar of per moment' })
-    .getByText('Per moment')
-    .click();
+    .getByRole('switch', { name: /^Alle \d+ schooljaren tonen/ })
+    .first()
+    .check();
   await page
     .getByRole('radiogroup', { name: `Weergave van ${chartTitle}` })
     .getByText('Tabel')
     .click();
   const schoolTable = page.getByRole('table', { name: chartTitle });
+  const countOf = (levels: Record<string, number>) => Object.values(levels).reduce((a, b) => a + b, 0);
+  const withLevels = analytics.moments.filter((moment) => countOf(moment.levels) > 0);
+  const withLetters = analytics.moments.filter((moment) => countOf(moment.letters) > 0);
+  expect(withLevels.length).toBeGreaterThan(2);
+  // One row per moment and scheme, and the national distribution of each scheme (shown by default).
+  const schemes = (withLevels.length > 0 ? 1 : 0) + (withLetters.length > 0 ? 1 : 0);
+  await expect(schoolTable.locator('tbody tr')).toHaveCount(withLevels.length + withLetters.length + schemes);
+  const lastMoment = withLevels[withLevels.length - 1]!;
+  const lastTotal = countOf(lastMoment.levels);
+  const lastRow = await cellTexts(
+    schoolTable.locator('tbody tr').nth(withLevels.length + withLetters.length - 1),
+  );
+  expect(lastRow[1]).toBe(String(lastTotal));
+  expect(lastRow[2]).toBe(`${nl(Math.round((lastMoment.levels.I / lastTotal) * 1000) / 10)}%`);
   const exams = history.exams.filter((exam) =>
     exam.results.some((result) => result.subjectId === subjectId && result.school.pupilCount > 0),
   );
-  expect(exams.length).toBeGreaterThan(2);
-  await expect(schoolTable.locator('tbody tr')).toHaveCount(exams.length);
   const lastExam = exams[exams.length - 1]!;
-  const lastSchool = lastExam.results.find((result) => result.subjectId === subjectId)!.school;
-  await expect(schoolTable.locator('tbody tr').last()).toBeVisible();
-  const lastRow = await cellTexts(schoolTable.locator('tbody tr').last());
-  expect(lastRow[1]).toBe(nl(lastSchool.meanPercentile!));
-  const firstSchool = exams[0]!.results.find((result) => result.subjectId === subjectId)!.school;
-  expect((await cellTexts(schoolTable.locator('tbody tr').first()))[1]).toBe(nl(firstSchool.meanPercentile!));
 
   // Subject: the level distribution per group at the latest moment.
   await page.getByRole('link', { name: 'Spelling in detail' }).click();

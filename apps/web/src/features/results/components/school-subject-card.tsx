@@ -1,64 +1,149 @@
-import type { SchoolAmbition, SchoolHistory, Subject } from '@leerzicht/contract';
-import { Anchor, Card, Group, Stack, Title } from '@mantine/core';
+import type { SchoolAmbition, Subject } from '@leerzicht/contract';
+import { Alert, Anchor, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ChartPanel } from '../../../components/charts/chart-panel';
-import { useUserSettings } from '../api/user-settings';
-import { schoolSubjectChart } from '../lib/school-chart';
-import { AmbitionEditor } from './ambition-editor';
+import { PageLoader } from '../../../components/page-loader';
+import type { MessageId } from '../../../i18n/messages';
 import { useSubjectName } from '../../../lib/subject-name';
+import { useSchoolAnalyticsQuery } from '../api/get-school-analytics';
+import { useUserSettings } from '../api/user-settings';
+import { formatScore } from '../lib/format';
+import {
+  ambitionChart,
+  distributionRows,
+  growthChart,
+  RECENT_YEARS,
+  recentYears,
+  yearCount,
+} from '../lib/school-chart';
+import { AmbitionEditor } from './ambition-editor';
+import { SchoolLevelDistribution } from './school-level-distribution';
 
 interface SchoolSubjectCardProps {
   schoolId: number;
-  history: SchoolHistory;
   subject: Subject;
   ambition: SchoolAmbition | undefined;
   canEditAmbition: boolean;
 }
 
-/** One subject on the school page: the school's mean percentile over the years with its chart and table. */
-export function SchoolSubjectCard({
-  schoolId,
-  history,
-  subject,
-  ambition,
-  canEditAmbition,
-}: SchoolSubjectCardProps) {
+/**
+ * One subject on the school page: the distribution over the levels per moment, the shares at or above the
+ * school's ambition and the growth per half-year beside the norm's (`GET /schools/{id}/analytics/`).
+ */
+export function SchoolSubjectCard({ schoolId, subject, ambition, canEditAmbition }: SchoolSubjectCardProps) {
   const intl = useIntl();
   const settings = useUserSettings();
   const name = useSubjectName()(subject);
-  const spec = schoolSubjectChart(
-    history,
-    subject.id,
-    settings,
-    {
-      school: intl.formatMessage({ id: 'results.series.schoolPercentile' }),
-      national: intl.formatMessage({ id: 'results.series.national' }),
-      ambition: intl.formatMessage({ id: 'results.series.ambition' }),
-    },
-    ambition,
-  );
+  const { data: all, isError } = useSchoolAnalyticsQuery(schoolId, subject.id);
+  const [allYears, setAllYears] = useState(false);
+  const analytics = all && !allYears ? recentYears(all, RECENT_YEARS) : all;
+  const text = (id: MessageId, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id }, values);
+  const score = (value: number) => formatScore(intl.locale, value);
+
+  let body;
+  if (isError) {
+    body = (
+      <Alert color="red" variant="light">
+        {text('results.analytics.loadFailed')}
+      </Alert>
+    );
+  } else if (!analytics) {
+    body = <PageLoader />;
+  } else {
+    const band = analytics.ambition;
+    const growthTitle = text('results.analytics.growthTitle', { subject: name });
+    body = (
+      <>
+        {all && yearCount(all) > RECENT_YEARS && (
+          <Switch
+            label={text('results.analytics.allYears', { years: yearCount(all) })}
+            checked={allYears}
+            onChange={(event) => setAllYears(event.currentTarget.checked)}
+          />
+        )}
+        <section>
+          <Title order={3} size="h4" mb="xs">
+            {text('results.analytics.levelsHeading')}
+          </Title>
+          <SchoolLevelDistribution
+            rows={distributionRows(analytics)}
+            title={text('results.analytics.levelsTitle', { subject: name })}
+            withNational={settings.showNationalAverage}
+          />
+        </section>
+        <section>
+          <Title order={3} size="h4" mb="xs">
+            {text('results.analytics.ambitionHeading')}
+          </Title>
+          {band ? (
+            <Stack gap="xs">
+              <ChartPanel
+                spec={ambitionChart(analytics, settings, {
+                  low: text('results.analytics.ambitionLow', { score: score(band.lowScore) }),
+                  high: text('results.analytics.ambitionHigh', { score: score(band.highScore) }),
+                  nationalLow: text('results.analytics.ambitionNational', { score: score(band.lowScore) }),
+                  nationalHigh: text('results.analytics.ambitionNational', { score: score(band.highScore) }),
+                })}
+                title={text('results.analytics.ambitionTitle', {
+                  subject: name,
+                  low: score(band.lowScore),
+                  high: score(band.highScore),
+                })}
+                categoryLabel={text('results.column.moment')}
+              />
+              <Text size="xs" c="dimmed">
+                {text('results.analytics.ambitionNote')}
+              </Text>
+            </Stack>
+          ) : (
+            <Text c="dimmed">{text('results.analytics.noAmbition')}</Text>
+          )}
+          {canEditAmbition && ambition && (
+            <AmbitionEditor schoolId={schoolId} ambition={ambition} subjectName={name} />
+          )}
+        </section>
+        <section>
+          <Title order={3} size="h4" mb="xs">
+            {text('results.analytics.growthHeading')}
+          </Title>
+          {analytics.growth.length === 0 ? (
+            <Text c="dimmed">{text('results.analytics.noGrowth')}</Text>
+          ) : (
+            <Stack gap="xs">
+              <ChartPanel
+                spec={growthChart(analytics, settings, {
+                  school: text('results.analytics.growthSchool'),
+                  national: text('results.analytics.growthNational'),
+                  halfYear: (from, to) => text('results.analytics.halfYear', { from, to }),
+                })}
+                title={growthTitle}
+                categoryLabel={text('results.analytics.halfYearColumn')}
+              />
+              <Text size="xs" c="dimmed">
+                {text('results.analytics.growthNote')}
+              </Text>
+            </Stack>
+          )}
+        </section>
+      </>
+    );
+  }
+
   return (
     <Card withBorder padding="md">
-      <Stack gap="sm">
+      <Stack gap="md">
         <Group justify="space-between">
           <Title order={2} size="h3">
             {name}
           </Title>
           <Anchor component={Link} to={`/app/schools/${schoolId}/subjects/${subject.id}`}>
-            {intl.formatMessage({ id: 'results.subject.open' }, { subject: name })}
+            {text('results.subject.open', { subject: name })}
           </Anchor>
         </Group>
-        <ChartPanel
-          spec={spec}
-          title={intl.formatMessage({ id: 'results.school.chartTitle' }, { subject: name })}
-          categoryLabel={intl.formatMessage({
-            id: settings.aggregationType === 'year' ? 'results.column.schoolYear' : 'results.column.moment',
-          })}
-        />
-        {canEditAmbition && ambition && (
-          <AmbitionEditor schoolId={schoolId} ambition={ambition} subjectName={name} />
-        )}
+        {body}
       </Stack>
     </Card>
   );

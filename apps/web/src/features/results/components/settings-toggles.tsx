@@ -3,8 +3,17 @@ import { Group, SegmentedControl, Switch } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useUpdateUserSettings, useUserSettings } from '../api/user-settings';
 
-/** The user's chart settings; every change is saved (`PUT /user-settings/update/`). */
-export function SettingsToggles({ withAggregation = true }: { withAggregation?: boolean }) {
+/**
+ * The user's chart settings; every change is saved (`PUT /user-settings/update/`). A page leaves out the controls
+ * its charts do not follow (`withAggregation`, `withVerdict`).
+ */
+export function SettingsToggles({
+  withAggregation = true,
+  withVerdict = true,
+}: {
+  withAggregation?: boolean;
+  withVerdict?: boolean;
+}) {
   const intl = useIntl();
   const settings = useUserSettings();
   const update = useUpdateUserSettings();
@@ -26,25 +35,27 @@ export function SettingsToggles({ withAggregation = true }: { withAggregation?: 
           ]}
         />
       )}
-      <SegmentedControl
-        size="xs"
-        aria-label={intl.formatMessage({ id: 'results.settings.verdict' })}
-        value={settings.verdictMeasure}
-        onChange={(value) => {
-          const verdictMeasure = VERDICT_MEASURES.find((measure) => measure === value);
-          if (verdictMeasure) update.mutate({ verdictMeasure });
-        }}
-        data={[
-          {
-            value: 'levelValue',
-            label: intl.formatMessage({ id: 'results.settings.verdict.levelValue' }),
-          },
-          {
-            value: 'percentile',
-            label: intl.formatMessage({ id: 'results.settings.verdict.percentile' }),
-          },
-        ]}
-      />
+      {withVerdict && (
+        <SegmentedControl
+          size="xs"
+          aria-label={intl.formatMessage({ id: 'results.settings.verdict' })}
+          value={settings.verdictMeasure}
+          onChange={(value) => {
+            const verdictMeasure = VERDICT_MEASURES.find((measure) => measure === value);
+            if (verdictMeasure) update.mutate({ verdictMeasure });
+          }}
+          data={[
+            {
+              value: 'levelValue',
+              label: intl.formatMessage({ id: 'results.settings.verdict.levelValue' }),
+            },
+            {
+              value: 'percentile',
+              label: intl.formatMessage({ id: 'results.settings.verdict.percentile' }),
+            },
+          ]}
+        />
+      )}
       <Switch
         label={intl.formatMessage({ id: 'results.settings.nationalAverage' })}
         checked={settings.showNationalAverage}

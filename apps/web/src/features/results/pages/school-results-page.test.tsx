@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import type { SchoolInspection } from '@leerzicht/contract';
+import {
+  letterCountsSchema,
+  levelCountsSchema,
+  type SchoolAnalytics,
+  type SchoolInspection,
+} from '@leerzicht/contract';
 import { aggregate, exam, schoolHistory, SETTINGS } from '../../../test/result-fixtures';
 
 const RW = 1;
@@ -23,6 +28,129 @@ const history = schoolHistory({
   ],
   schoolAmbitions: [{ id: 9, subjectId: SP, lowScore: 40, highScore: 60 }],
 });
+
+/*
+ * The analyses the server would send for spelling, built from pupils' results (`SP_ROWS`); the tests compute every
+ * expected figure from the same rows. 2022-E was tested with LOVS (A-E), the later moments with levels I-V.
+ */
+const ROMANS = ['I', 'II', 'III', 'IV', 'V'];
+const LETTERS = ['A', 'B', 'C', 'D', 'E'];
+const SP_AMBITION: [number, number] = [40, 60];
+const SP_MOMENTS = ['2022-E', '2023-M', '2023-E', '2024-M'] as const;
+type MomentKey = (typeof SP_MOMENTS)[number];
+const SP_PAIRS: [MomentKey, MomentKey][] = [
+  ['2023-M', '2023-E'],
+  ['2023-E', '2024-M'],
+];
+interface PupilRow {
+  pupil: number;
+  moment: MomentKey;
+  percentile: number;
+  roman: string | null;
+  letter: string | null;
+  ability: number;
+  norm: number;
+}
+const romanOf = (p: number) => ROMANS[p > 80 ? 0 : p > 60 ? 1 : p > 40 ? 2 : p > 20 ? 3 : 4] ?? 'V';
+const letterOf = (p: number) => LETTERS[p > 75 ? 0 : p > 50 ? 1 : p > 25 ? 2 : p > 10 ? 3 : 4] ?? 'E';
+const NORMS: Record<MomentKey, number> = { '2022-E': 60, '2023-M': 64.5, '2023-E': 70, '2024-M': 73.5 };
+const SP_ROWS: PupilRow[] = (
+  [
+    // pupil, percentiles at the four moments, ability at the three I-V moments (0: not tested)
+    [1, [90, 85, 82, 88], [80, 86.5, 90]],
+    [2, [55, 45, 62, 58], [66, 70, 75]],
+    [3, [30, 22, 18, 35], [55, 58.5, 0]],
+    [4, [12, 38, 41, 39], [60, 63, 68]],
+    [5, [70, 66, 59, 61], [0, 71, 74]],
+  ] as const
+).flatMap(([pupil, percentiles, abilities]) =>
+  SP_MOMENTS.flatMap((moment, index) => {
+    const percentile = percentiles[index] ?? 0;
+    const ability = index === 0 ? 50 : (abilities[index - 1] ?? 0);
+    if (ability === 0) return [];
+    const lovs = moment === '2022-E';
+    return [
+      {
+        pupil,
+        moment,
+        percentile,
+        roman: lovs ? null : romanOf(percentile),
+        letter: lovs ? letterOf(percentile) : null,
+        ability,
+        norm: NORMS[moment],
+      },
+    ];
+  }),
+);
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+const label = (moment: string) => {
+  const [year, time] = moment.split('-');
+  const from = Number(year) % 100;
+  return `${time} ${from}-${from + 1}`;
+};
+/** One decimal, Dutch. */
+const number = (value: number) =>
+  new Intl.NumberFormat('nl', { maximumFractionDigits: 1 }).format(Math.round(value * 10) / 10);
+
+function analyticsOf(subjectId: number, rows: PupilRow[], band: [number, number] | null): SchoolAnalytics {
+  const count = (list: PupilRow[], names: string[], key: 'roman' | 'letter') =>
+    Object.fromEntries(names.map((name) => [name, list.filter((row) => row[key] === name).length]));
+  const moments = SP_MOMENTS.flatMap((key) => {
+    const at = rows.filter((row) => row.moment === key);
+    if (at.length === 0) return [];
+    const [year, time] = key.split('-');
+    return [
+      {
+        calendarYear: Number(year),
+        yearTime: time === 'M' ? ('M' as const) : ('E' as const),
+        key,
+        pupilCount: at.length,
+        levels: levelCountsSchema.parse(count(at, ROMANS, 'roman')),
+        letters: letterCountsSchema.parse(count(at, LETTERS, 'letter')),
+        percentileCount: at.length,
+        atOrAboveLow: band ? at.filter((row) => row.percentile >= band[0]).length : null,
+        atOrAboveHigh: band ? at.filter((row) => row.percentile >= band[1]).length : null,
+      },
+    ];
+  });
+  const growth = SP_PAIRS.flatMap(([from, to]) => {
+    const pairs = rows.flatMap((after) => {
+      const before = rows.find((row) => row.pupil === after.pupil && row.moment === from);
+      return after.moment === to && before ? [{ before, after }] : [];
+    });
+    if (pairs.length === 0) return [];
+    const momentOf = (key: string) => {
+      const [year, time] = key.split('-');
+      return { calendarYear: Number(year), yearTime: time === 'M' ? ('M' as const) : ('E' as const) };
+    };
+    return [
+      {
+        from: momentOf(from),
+        to: momentOf(to),
+        provider: 'CITO' as const,
+        version: '3.0',
+        pupilCount: pairs.length,
+        meanGrowth: mean(pairs.map(({ before, after }) => after.ability - before.ability)),
+        nationalGrowth: mean(pairs.map(({ before, after }) => after.norm - before.norm)),
+        nationalCount: pairs.length,
+      },
+    ];
+  });
+  return {
+    schoolId: 1,
+    subjectId,
+    ambition: band ? { lowScore: band[0], highScore: band[1] } : null,
+    moments,
+    growth,
+  };
+}
+const SP_ANALYTICS = analyticsOf(SP, SP_ROWS, SP_AMBITION);
+/** Arithmetic: one moment, no ambition, no growth. */
+const RW_ANALYTICS = analyticsOf(
+  RW,
+  SP_ROWS.filter((row) => row.moment === '2024-M'),
+  null,
+);
 
 /** Shares per subject as the server would send them; the test computes the verdicts from these. */
 const inspection: SchoolInspection = {
@@ -54,6 +182,8 @@ function serve(options: { inspection?: SchoolInspection; profile?: typeof profil
     'GET /api/1.0/schools/1/': jsonResponse(school),
     'GET /api/1.0/user-settings/': () => jsonResponse(settings),
     'GET /api/1.0/school_history/1/': jsonResponse(history),
+    'GET /api/1.0/schools/1/analytics/': (request) =>
+      jsonResponse(request.url.searchParams.get('subject_id') === String(SP) ? SP_ANALYTICS : RW_ANALYTICS),
     'PUT /api/1.0/user-settings/update/': (request) => {
       settings = { ...settings, ...(request.body as object) };
       return jsonResponse(settings);
@@ -90,46 +220,102 @@ describe('school results page', () => {
     ]);
   });
 
-  it('reads each chart as a table: per moment, the national average and the ambition band', async () => {
-    serve();
-    const { user } = renderApp('/app/schools/1');
-    const toggle = await screen.findByRole('radiogroup', {
-      name: 'Weergave van Spelling: resultaten van de school (gem. percentiel)',
-    });
-    await user.click(within(toggle).getByText('Tabel'));
-    const table = screen.getByRole('table', { name: 'Spelling: resultaten van de school (gem. percentiel)' });
-    expect(tableRows(table)).toEqual(
-      [
-        ['Moment', 'School (gem. percentiel)', 'Landelijk gemiddelde', 'Ambitie'],
-        ['M 23-24', '40', '50', '40 – 60'],
-        ['E 23-24', '70', '50', '40 – 60'],
-        ['M 24-25', '55', '50', '40 – 60'],
-      ].slice(1),
-    );
-  });
-
-  it('saves the settings and aggregates per year (weighted by the pupils counted)', async () => {
+  it('reads the level distribution per moment as a table, with the national distribution', async () => {
     const fetch = serve();
     const { user } = renderApp('/app/schools/1');
-    const toggle = await screen.findByRole('radiogroup', {
-      name: 'Weergave van Spelling: resultaten van de school (gem. percentiel)',
-    });
+    const title = 'Spelling: verdeling over de niveaus per moment';
+    const toggle = await screen.findByRole('radiogroup', { name: `Weergave van ${title}` });
     await user.click(within(toggle).getByText('Tabel'));
-    await user.click(screen.getByRole('radio', { name: 'Per jaar' }));
+    const table = screen.getByRole('table', { name: title });
+    // Both schemes in one chart: the columns name both, LOVS moments are marked.
+    const head = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(head).toEqual(['Moment', 'Leerlingen', 'I / A', 'II / B', 'III / C', 'IV / D', 'V / E']);
+    const expected = SP_MOMENTS.map((moment) => {
+      const at = SP_ROWS.filter((row) => row.moment === moment);
+      const lovs = at.every((row) => row.letter !== null);
+      const names = lovs ? LETTERS : ROMANS;
+      const ofLevel = (name: string) => at.filter((row) => (lovs ? row.letter : row.roman) === name).length;
+      return [
+        `${label(moment)}${lovs ? ' (A-E)' : ''}`,
+        String(at.length),
+        ...names.map((name) => `${number((100 * ofLevel(name)) / at.length)}%`),
+      ];
+    });
+    expect(tableRows(table)).toEqual([
+      ...expected,
+      ['Landelijk (A-E, LOVS)', '–', '25%', '25%', '25%', '15%', '10%'],
+      ['Landelijk (I-V)', '–', '20%', '20%', '20%', '20%', '20%'],
+    ]);
+    // The national reference follows the setting (saved); only the settings these charts follow are offered.
+    expect(screen.queryByRole('radio', { name: 'Per jaar' })).toBeNull();
+    expect(screen.queryByRole('radiogroup', { name: 'Kleur op basis van' })).toBeNull();
     await user.click(screen.getByRole('switch', { name: 'Landelijk gemiddelde tonen' }));
-    const table = () =>
-      screen.getByRole('table', { name: 'Spelling: resultaten van de school (gem. percentiel)' });
-    // 2023: (40 × 10 + 70 × 30) / 40 = 62.5
-    await waitFor(() =>
-      expect(tableRows(table())).toEqual([
-        ['2023-2024', '62,5', '40 – 60'],
-        ['2024-2025', '55', '40 – 60'],
-      ]),
-    );
+    await waitFor(() => expect(tableRows(screen.getByRole('table', { name: title }))).toEqual(expected));
     const puts = fetch.mock.calls
       .filter(([, init]) => init?.method === 'PUT')
       .map(([, init]) => JSON.parse(String(init?.body)));
-    expect(puts).toEqual([{ aggregationType: 'year' }, { showNationalAverage: false }]);
+    expect(puts).toEqual([{ showNationalAverage: false }]);
+  });
+
+  it('reads the shares at or above the ambition per moment beside the national shares', async () => {
+    serve();
+    const { user } = renderApp('/app/schools/1');
+    const [low, high] = SP_AMBITION;
+    const title = `Spelling: leerlingen op of boven de ambitie (percentiel ${low} en ${high})`;
+    const toggle = await screen.findByRole('radiogroup', { name: `Weergave van ${title}` });
+    await user.click(within(toggle).getByText('Tabel'));
+    const table = screen.getByRole('table', { name: title });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Moment',
+      `Op of boven ${low} (ambitie laag)`,
+      `Op of boven ${high} (ambitie hoog)`,
+      `Landelijk op of boven ${low}`,
+      `Landelijk op of boven ${high}`,
+    ]);
+    expect(tableRows(table)).toEqual(
+      SP_MOMENTS.map((moment) => {
+        const at = SP_ROWS.filter((row) => row.moment === moment);
+        const atOrAbove = (score: number) => at.filter((row) => row.percentile >= score).length;
+        return [
+          label(moment),
+          number((100 * atOrAbove(low)) / at.length),
+          number((100 * atOrAbove(high)) / at.length),
+          number(100 - low),
+          number(100 - high),
+        ];
+      }),
+    );
+    // Arithmetic has no ambition set (its card says so; spelling's has the band).
+    expect(screen.getByText('Voor dit vak is nog geen ambitie vastgelegd.')).toBeInTheDocument();
+  });
+
+  it('reads the growth per half-year beside the norm and says when there is none', async () => {
+    serve();
+    const { user } = renderApp('/app/schools/1');
+    const title = 'Spelling: gemiddelde groei van de vaardigheidsscore per half jaar';
+    const toggle = await screen.findByRole('radiogroup', { name: `Weergave van ${title}` });
+    await user.click(within(toggle).getByText('Tabel'));
+    const table = screen.getByRole('table', { name: title });
+    expect(tableRows(table)).toEqual(
+      SP_PAIRS.map(([from, to]) => {
+        const pairs = SP_ROWS.flatMap((after) => {
+          const before = SP_ROWS.find((row) => row.pupil === after.pupil && row.moment === from);
+          return after.moment === to && before ? [{ before, after }] : [];
+        });
+        return [
+          `${label(from)} – ${label(to)}`,
+          number(mean(pairs.map(({ before, after }) => after.ability - before.ability))),
+          number(mean(pairs.map(({ before, after }) => after.norm - before.norm))),
+        ];
+      }),
+    );
+    expect(screen.getByText(/Nog geen groei te meten: daarvoor zijn resultaten/)).toBeInTheDocument();
   });
 
   it('lets a superuser edit the ambition band and shows the server’s errors per field', async () => {

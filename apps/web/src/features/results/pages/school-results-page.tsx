@@ -82,12 +82,11 @@ export function SchoolResultsPage() {
                 canEditWeging={permissions.isSchoolSuperuser}
               />
             )}
-            <SettingsToggles />
+            <SettingsToggles withAggregation={false} withVerdict={false} />
             {subjects.map((subject) => (
               <SchoolSubjectCard
                 key={subject.id}
                 schoolId={schoolId}
-                history={history}
                 subject={subject}
                 ambition={history.schoolAmbitions.find((ambition) => ambition.subjectId === subject.id)}
                 canEditAmbition={permissions?.isSchoolSuperuser ?? false}
