@@ -1,37 +1,16 @@
 import {
   createTheme,
   darken,
-  defaultVariantColorsResolver,
   DEFAULT_THEME,
-  parseThemeColor,
   type CSSVariablesResolver,
   type TableScrollContainerProps,
-  type VariantColorsResolver,
 } from '@mantine/core';
-
-/** Colours whose darkest shade is still too light for text on their own pale background. */
-const BRIGHT_COLOURS = new Set(['yellow', 'orange', 'lime']);
-
-/**
- * Light and subtle badges, buttons and alerts write their text in shade 6 on a 10% tint of the same colour: about
- * 3:1, below WCAG AA. Shade 9 (darkened further for the bright colours) gives at least 4.5:1.
- */
-const variantColorResolver: VariantColorsResolver = (input) => {
-  const colours = defaultVariantColorsResolver(input);
-  if (input.variant !== 'light' && input.variant !== 'subtle') return colours;
-  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
-  if (!parsed.isThemeColor || !parsed.color) return colours;
-  const shade = input.theme.colors[parsed.color]?.[9];
-  if (!shade) return colours;
-  return { ...colours, color: BRIGHT_COLOURS.has(parsed.color) ? darken(shade, 0.45) : shade };
-};
 
 export const theme = createTheme({
   primaryColor: 'teal',
   // WCAG AA (4.5:1 on white) for links and filled buttons: teal 9 passes, the default teal 6 does not.
   primaryShade: { light: 9, dark: 7 },
   defaultRadius: 'md',
-  variantColorResolver,
   components: {
     // Wide tables scroll sideways in a native container that the keyboard can reach (arrow keys scroll it).
     // Written out rather than with TableScrollContainer.extend, which would bring the component (and Mantine's
@@ -42,9 +21,26 @@ export const theme = createTheme({
   },
 });
 
+/** Colours whose darkest shade is still too light for text on their own pale background. */
+const BRIGHT_COLOURS = new Set(['yellow', 'orange', 'lime']);
+
+/**
+ * Light variants (badges, buttons, alerts) write their text in shade 6 on a 10% tint of the same colour: about
+ * 3:1, below WCAG AA, and less still on their hover tint. Shade 9 darkened by a fifth (the bright colours by almost
+ * half) gives at least 4.5:1 on both.
+ */
+function lightVariantTextColours(): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(DEFAULT_THEME.colors)) {
+    const shade = shades[9];
+    variables[`--mantine-color-${name}-light-color`] = darken(shade, BRIGHT_COLOURS.has(name) ? 0.45 : 0.2);
+  }
+  return variables;
+}
+
 /** Dimmed text in gray 7 instead of gray 6, for a contrast of at least 4.5:1 on white. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': DEFAULT_THEME.colors.gray[7] },
+  light: { '--mantine-color-dimmed': DEFAULT_THEME.colors.gray[7], ...lightVariantTextColours() },
   dark: {},
 });
