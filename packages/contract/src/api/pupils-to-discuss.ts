@@ -29,7 +29,9 @@ import { ALPHABETICAL_LEVELS, ROMAN_LEVELS } from '../scores';
  *   D, E), or mostly O while it counts as good (level value 4 or more: I, II, A, B): the good and low thresholds
  *   of the results pages' level verdict.
  *
- * Only results from grade 3 (GRADE_THRESHOLD, where the results pages start) are looked at.
+ * Only results from grade 3 (GRADE_THRESHOLD, where the results pages start) are looked at, national results from
+ * August two school years before the list's (enough for two steps of growth at two moments a year) and method
+ * results from August of the school year before.
  *
  * Pupils excluded from national tests are listed too, marked `citoIsExcluded`: they are left out of aggregates,
  * not out of a teacher's attention. A teacher reads only their own groups (the school list holds only their

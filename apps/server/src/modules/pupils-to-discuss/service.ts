@@ -74,8 +74,10 @@ async function buildList(
   const { db } = ctx;
   const ids = enrolled.map((pupil) => pupil.id);
   const [{ scores }, methodScores, subjects] = await Promise.all([
-    listNationalScores(db, schoolId, ids),
-    listMethodScores(db, schoolId, ids),
+    // Only what the signals can reach: the latest result lies in the list's year or the one before, and growth looks
+    // back two steps (results from August two school years back), method results from the year before on.
+    listNationalScores(db, schoolId, ids, `${calendarYear - 2}-08-01`),
+    listMethodScores(db, schoolId, ids, `${calendarYear - 1}-08-01`),
     listSubjects(db),
   ]);
   const counted = scores
