@@ -13,7 +13,7 @@ import {
   type NationalScoreRow,
 } from './repository';
 import { RowErrors } from './row-errors';
-import { EMPTY_SCORE, readScoreFields, type NationalScoreFields } from './score-fields';
+import { EMPTY_SCORE, readScoreFields, type FieldProblem, type NationalScoreFields } from './score-fields';
 import { readTable, type TableRow } from './table-file';
 import { TestCatalog } from './test-catalog';
 
@@ -44,16 +44,21 @@ export const nationalResultsImporter: Importer = {
       await rows.return(undefined);
       throw error;
     }
-    const [pupilIndex, enrolments, catalog] = await Promise.all([
-      loadPupilIndex(tx, target.schoolId),
-      loadEnrolments(tx, target.schoolId),
-      TestCatalog.load(tx),
-    ]);
-    const context = { detected, pupilIndex, enrolments, catalog, errors, today: todayIso(target.now) };
+    const pupilIndex = await loadPupilIndex(tx, target.schoolId);
+    const enrolments = await loadEnrolments(tx, target.schoolId);
+    const catalog = await TestCatalog.load(tx);
+    const reader = new NationalRowReader(
+      detected,
+      pupilIndex,
+      enrolments,
+      catalog,
+      errors,
+      todayIso(target.now),
+    );
     const planned: PlannedRow[] = [];
     const firstLineOf = new Map<string, number>();
     for await (const tableRow of rows) {
-      const row = readRow(context, tableRow);
+      const row = reader.read(tableRow);
       if (!row) continue;
       const key = nationalScoreKey(row.row);
       const earlier = firstLineOf.get(key);
@@ -83,7 +88,10 @@ export const nationalResultsImporter: Importer = {
         results.add++;
         continue;
       }
-      const next: ExistingNationalScore = { ...current, ...given, ...placement(row), id: current.id };
+      const next: ExistingNationalScore = { ...current, ...given, id: current.id };
+      next.testDate = row.testDate;
+      next.yearClassId = row.yearClassId;
+      next.grade = row.grade;
       if (sameScore(current, next)) results.unchanged++;
       else {
         updates.push(next);
@@ -103,83 +111,103 @@ export const nationalResultsImporter: Importer = {
   },
 };
 
-interface RowContext {
-  detected: DetectedLayout;
-  pupilIndex: Awaited<ReturnType<typeof loadPupilIndex>>;
-  enrolments: Awaited<ReturnType<typeof loadEnrolments>>;
-  catalog: TestCatalog;
-  errors: RowErrors;
-  today: string;
-}
+/**
+ * Reads the data rows of one file into results to compare, adding every problem of a row to the errors. One reader
+ * per file, its methods shared by all rows (no closures made per row: a file can have 200,000 rows).
+ */
+class NationalRowReader {
+  private line = 0;
+  private cells: readonly string[] = [];
+  private failed = false;
 
-/** One data row as a result to compare, or null after adding its errors (every problem of the row is listed). */
-function readRow(context: RowContext, { line, cells }: TableRow): PlannedRow | null {
-  const { detected, errors } = context;
-  const { layout, columns } = detected;
-  const cell = (field: NationalField): string | undefined => {
-    const index = columns.get(field);
-    return index === undefined ? undefined : (cells[index] ?? '').trim();
+  constructor(
+    private readonly detected: DetectedLayout,
+    private readonly pupilIndex: Awaited<ReturnType<typeof loadPupilIndex>>,
+    private readonly enrolments: Awaited<ReturnType<typeof loadEnrolments>>,
+    private readonly catalog: TestCatalog,
+    private readonly errors: RowErrors,
+    private readonly today: string,
+  ) {}
+
+  /** A cell's trimmed text, or undefined when the file has no column for the field. */
+  readonly cell = (field: NationalField): string | undefined => {
+    const index = this.detected.columns.get(field);
+    return index === undefined ? undefined : (this.cells[index] ?? '').trim();
   };
-  const header = (field: NationalField) => layout.columns[field][0] ?? field;
-  let failed = false;
-  const fail = (field: NationalField | null, code: string, message: string, values = {}) => {
-    failed = true;
-    errors.add(line, field === null ? null : header(field), code, message, values);
-  };
 
-  const key = cell('pupilKey') ?? '';
-  const eckId = cell('eckId') ?? '';
-  const match = matchPupil(context.pupilIndex, key, eckId);
-  if (!match.ok) fail(key === '' ? 'eckId' : 'pupilKey', match.code, match.message, { key, eckId });
-
-  const dateText = cell('date') ?? '';
-  const date = parseDate(dateText, context.today);
-  if (date === INVALID || date === null) {
-    fail('date', 'invalid_date', `"${dateText}" is not a test date (DD-MM-YYYY, not in the future)`, {
-      value: dateText,
-    });
+  private fail(
+    field: NationalField | null,
+    code: string,
+    message: string,
+    values: Record<string, string | number> = {},
+  ): void {
+    this.failed = true;
+    const header = field === null ? null : (this.detected.layout.columns[field][0] ?? field);
+    this.errors.add(this.line, header, code, message, values);
   }
-  const momentText = cell('moment') ?? '';
-  const moment = parseMoment(momentText);
-  if (moment === INVALID || moment === null) {
-    fail('moment', 'invalid_moment', `"${momentText}" is not a test moment (B, M, E or X)`, {
-      value: momentText,
-    });
-  }
-  const { fields, problems } = readScoreFields(cell, layout.provider);
-  for (const problem of problems) fail(problem.field, problem.code, problem.message, problem.values);
-  const hasScore = Object.entries(fields).some(([name, value]) => name !== 'dleAboveScale' && value !== null);
-  if (problems.length === 0 && !hasScore) fail(null, 'no_score', 'The row has no score');
-  if (!match.ok || date === INVALID || date === null || moment === INVALID || moment === null) return null;
 
-  const calendarYear = schoolYearOfIso(date);
-  const enrolment = context.enrolments.get(enrolmentKey(match.pupilId, calendarYear));
-  if (!enrolment) {
-    fail('pupilKey', 'pupil_not_in_group', `The pupil was in no group of the school in ${calendarYear}`, {
-      key,
-      calendarYear,
-    });
-    return null;
-  }
-  const testText = cell('test') ?? '';
-  const versionText = cell('version') ?? '';
-  const choice = context.catalog.choose(
-    layout.provider,
-    testText,
-    versionText === '' ? null : versionText,
-    enrolment.grade,
-    moment,
-  );
-  if (!choice.ok) fail('test', choice.code, choice.message, { test: testText, version: versionText });
-  if (failed || !choice.ok) return null;
+  /** One data row as a result to compare, or null after adding its errors (every problem of the row is listed). */
+  read({ line, cells }: TableRow): PlannedRow | null {
+    this.line = line;
+    this.cells = cells;
+    this.failed = false;
+    const { provider } = this.detected.layout;
 
-  const { test } = choice;
-  return {
-    line,
-    given: fields,
-    row: {
+    const key = this.cell('pupilKey') ?? '';
+    const eckId = this.cell('eckId') ?? '';
+    const match = matchPupil(this.pupilIndex, key, eckId);
+    if (!match.ok) this.fail(key === '' ? 'eckId' : 'pupilKey', match.code, match.message, { key, eckId });
+
+    const dateText = this.cell('date') ?? '';
+    const date = parseDate(dateText, this.today);
+    if (date === INVALID || date === null) {
+      this.fail('date', 'invalid_date', `"${dateText}" is not a test date (DD-MM-YYYY, not in the future)`, {
+        value: dateText,
+      });
+    }
+    const momentText = this.cell('moment') ?? '';
+    const moment = parseMoment(momentText);
+    if (moment === INVALID || moment === null) {
+      this.fail('moment', 'invalid_moment', `"${momentText}" is not a test moment (B, M, E or X)`, {
+        value: momentText,
+      });
+    }
+    const fields: Partial<NationalScoreFields> = {};
+    const problems: FieldProblem[] = [];
+    readScoreFields(this.cell, provider, fields, problems);
+    for (const problem of problems) this.fail(problem.field, problem.code, problem.message, problem.values);
+    if (problems.length === 0 && !hasScore(fields)) this.fail(null, 'no_score', 'The row has no score');
+    if (!match.ok || date === INVALID || date === null || moment === INVALID || moment === null) return null;
+
+    const calendarYear = schoolYearOfIso(date);
+    const enrolment = this.enrolments.get(enrolmentKey(match.pupilId, calendarYear));
+    if (!enrolment) {
+      this.fail(
+        'pupilKey',
+        'pupil_not_in_group',
+        `The pupil was in no group of the school in ${calendarYear}`,
+        {
+          key,
+          calendarYear,
+        },
+      );
+      return null;
+    }
+    const testText = this.cell('test') ?? '';
+    const versionText = this.cell('version') ?? '';
+    const choice = this.catalog.choose(
+      provider,
+      testText,
+      versionText === '' ? null : versionText,
+      enrolment.grade,
+      moment,
+    );
+    if (!choice.ok) this.fail('test', choice.code, choice.message, { test: testText, version: versionText });
+    if (this.failed || !choice.ok) return null;
+
+    const { test } = choice;
+    const row: NationalScoreRow = {
       ...EMPTY_SCORE,
-      ...fields,
       pupilId: match.pupilId,
       nationalTestId: test.id,
       subjectId: test.subjectId,
@@ -189,14 +217,20 @@ function readRow(context: RowContext, { line, cells }: TableRow): PlannedRow | n
       yearClassId: enrolment.yearClassId,
       grade: enrolment.grade,
       testDate: date,
-    },
-  };
+    };
+    Object.assign(row, fields);
+    return { line, given: fields, row };
+  }
 }
 
-/** What the file decides about a result besides its scores: the date and the pupil's group then. */
-function placement(row: NationalScoreRow) {
-  return { testDate: row.testDate, yearClassId: row.yearClassId, grade: row.grade };
+function hasScore(fields: Partial<NationalScoreFields>): boolean {
+  for (const name of SCORE_FIELD_NAMES) if (fields[name] !== undefined && fields[name] !== null) return true;
+  return false;
 }
+
+const SCORE_FIELD_NAMES = (Object.keys(EMPTY_SCORE) as (keyof NationalScoreFields)[]).filter(
+  (name) => name !== 'dleAboveScale',
+);
 
 /** Ability scores are stored as `real`: compared at that precision, a re-imported 123.7 is unchanged. */
 function sameScore(a: ExistingNationalScore, b: ExistingNationalScore): boolean {

@@ -8,7 +8,6 @@ import {
   type YearTime,
 } from '@leerzicht/contract';
 import type { Db } from '../../../db/client';
-import { selectRows } from '../../scores/index';
 import type { NationalScoreFields } from './score-fields';
 
 /*
@@ -43,28 +42,67 @@ export function nationalScoreKey(key: NationalScoreKey): string {
   return `${key.pupilId}:${key.nationalTestId}:${key.calendarYear}:${key.yearTime}`;
 }
 
-const existingRow = z.object({
-  id: z.number(),
-  pupilId: z.number(),
-  nationalTestId: z.number(),
-  calendarYear: z.number(),
-  yearTime: z.enum(YEAR_TIMES),
-  yearClassId: z.number(),
-  subjectId: z.number(),
-  providerId: z.number(),
-  grade: z.number(),
-  testDate: z.string().nullable(),
-  levelValue: z.number().nullable(),
-  abilityScore: z.number().nullable(),
-  percentile: z.number().nullable(),
-  alphabetical: z.enum(ALPHABETICAL_LEVELS).nullable(),
-  roman: z.enum(ROMAN_LEVELS).nullable(),
-  functionalLevel: z.string().nullable(),
-  dle: z.number().nullable(),
-  dleAboveScale: z.boolean(),
-  referenceLevel: z.enum(REFERENCE_RESULTS).nullable(),
-  projectedReferenceLevel: z.enum(REFERENCE_RESULTS).nullable(),
-});
+/*
+ * A stored row as the drivers give it, checked field by field: a re-import reads up to 200,000 of them, and a zod
+ * object parse of each made half the garbage of the whole plan.
+ */
+type RawRow = Record<string, unknown>;
+function numberOf(row: RawRow, name: string): number {
+  const value = row[name];
+  if (typeof value !== 'number') throw new Error(`national_test_scores.${name} is not a number`);
+  return value;
+}
+function numberOrNull(row: RawRow, name: string): number | null {
+  return row[name] === null ? null : numberOf(row, name);
+}
+function textOrNull(row: RawRow, name: string): string | null {
+  const value = row[name];
+  if (value !== null && typeof value !== 'string')
+    throw new Error(`national_test_scores.${name} is not text`);
+  return value;
+}
+function oneOf<T extends string>(values: readonly T[], row: RawRow, name: string): T | null {
+  const value = textOrNull(row, name);
+  if (value === null) return null;
+  const found = values.find((candidate) => candidate === value);
+  if (found === undefined) throw new Error(`national_test_scores.${name} has an unknown value`);
+  return found;
+}
+
+function toExisting(row: RawRow): ExistingNationalScore {
+  const yearTime = oneOf(YEAR_TIMES, row, 'yearTime');
+  const dleAboveScale = row.dleAboveScale;
+  if (yearTime === null || typeof dleAboveScale !== 'boolean')
+    throw new Error('national_test_scores row unreadable');
+  return {
+    id: numberOf(row, 'id'),
+    pupilId: numberOf(row, 'pupilId'),
+    nationalTestId: numberOf(row, 'nationalTestId'),
+    calendarYear: numberOf(row, 'calendarYear'),
+    yearTime,
+    yearClassId: numberOf(row, 'yearClassId'),
+    subjectId: numberOf(row, 'subjectId'),
+    providerId: numberOf(row, 'providerId'),
+    grade: numberOf(row, 'grade'),
+    testDate: textOrNull(row, 'testDate') ?? '',
+    levelValue: numberOrNull(row, 'levelValue'),
+    abilityScore: numberOrNull(row, 'abilityScore'),
+    percentile: numberOrNull(row, 'percentile'),
+    alphabetical: oneOf(ALPHABETICAL_LEVELS, row, 'alphabetical'),
+    roman: oneOf(ROMAN_LEVELS, row, 'roman'),
+    functionalLevel: textOrNull(row, 'functionalLevel'),
+    dle: numberOrNull(row, 'dle'),
+    dleAboveScale,
+    referenceLevel: oneOf(REFERENCE_RESULTS, row, 'referenceLevel'),
+    projectedReferenceLevel: oneOf(REFERENCE_RESULTS, row, 'projectedReferenceLevel'),
+  };
+}
+
+const rowsOf = z.object({ rows: z.array(z.unknown()) });
+
+function isRawRow(value: unknown): value is RawRow {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /**
  * The school's national scores of the given school years, by key. Where old data holds one key twice, the row with
@@ -77,10 +115,8 @@ export async function loadExistingScores(
 ): Promise<Map<string, ExistingNationalScore>> {
   const existing = new Map<string, ExistingNationalScore>();
   if (calendarYears.length === 0) return existing;
-  const rows = await selectRows(
-    tx,
-    existingRow,
-    sql`select id, pupil_id as "pupilId", national_test_id as "nationalTestId", calendar_year as "calendarYear",
+  const { rows } = rowsOf.parse(
+    await tx.execute(sql`select id, pupil_id as "pupilId", national_test_id as "nationalTestId", calendar_year as "calendarYear",
           year_time as "yearTime", year_class_id as "yearClassId", subject_id as "subjectId",
           provider_id as "providerId", grade, test_date::text as "testDate", level_value as "levelValue",
           ability_score as "abilityScore", percentile, alphabetical, roman, functional_level as "functionalLevel",
@@ -89,10 +125,12 @@ export async function loadExistingScores(
         from national_test_scores
         where school_id = ${schoolId}
           and calendar_year = any(${`{${calendarYears.join(',')}}`}::int[])
-        order by id desc`,
+        order by id desc`),
   );
-  for (const row of rows) {
-    existing.set(nationalScoreKey(row), { ...row, testDate: row.testDate ?? '' });
+  for (const raw of rows) {
+    if (!isRawRow(raw)) throw new Error('national_test_scores row unreadable');
+    const row = toExisting(raw);
+    existing.set(nationalScoreKey(row), row);
   }
   return existing;
 }

@@ -65,124 +65,135 @@ export interface FieldProblem {
   values: Record<string, string | number>;
 }
 
+/** A row's cell of a field, or undefined for a column the file does not have. */
 type Cell = (field: NationalField) => string | undefined;
 
-/** The score fields of a row's cells; `cell` answers undefined for a column the file does not have. */
+function invalid(problems: FieldProblem[], field: NationalField, value: string, expected: string): void {
+  problems.push({
+    field,
+    code: 'invalid_value',
+    message: `"${value}" is not ${expected}`,
+    values: { value, expected },
+  });
+}
+
+function outOfRange(
+  problems: FieldProblem[],
+  field: NationalField,
+  value: number,
+  min: number,
+  max: number,
+): void {
+  problems.push({
+    field,
+    code: 'out_of_range',
+    message: `${value} lies outside ${min}-${max}`,
+    values: { value, min, max },
+  });
+}
+
+/** The score fields of a row's cells, into `fields`; problems into `problems`. */
 export function readScoreFields(
   cell: Cell,
   provider: TestProviderCode,
-): { fields: Partial<NationalScoreFields>; problems: FieldProblem[] } {
-  const fields: Partial<NationalScoreFields> = {};
-  const problems: FieldProblem[] = [];
-  const invalid = (field: NationalField, value: string, expected: string) =>
-    problems.push({
-      field,
-      code: 'invalid_value',
-      message: `"${value}" is not ${expected}`,
-      values: { value, expected },
-    });
-  const outOfRange = (field: NationalField, value: number, min: number, max: number) =>
-    problems.push({
-      field,
-      code: 'out_of_range',
-      message: `${value} lies outside ${min}-${max}`,
-      values: { value, min, max },
-    });
-
+  fields: Partial<NationalScoreFields>,
+  problems: FieldProblem[],
+): void {
   const ability = cell('ability');
   if (ability !== undefined) {
     const value = parseNumber(ability);
     const range = ABILITY_RANGES[provider];
-    if (value === INVALID) invalid('ability', ability, 'a number');
+    if (value === INVALID) invalid(problems, 'ability', ability, 'a number');
     else if (value !== null && (value < range.min || value > range.max))
-      outOfRange('ability', value, range.min, range.max);
+      outOfRange(problems, 'ability', value, range.min, range.max);
     else fields.abilityScore = value;
   }
 
   const percentile = cell('percentile');
   if (percentile !== undefined) {
     const value = parseWhole(percentile);
-    if (value === INVALID) invalid('percentile', percentile, 'a whole number');
-    else if (value !== null && (value < 0 || value > 100)) outOfRange('percentile', value, 0, 100);
+    if (value === INVALID) invalid(problems, 'percentile', percentile, 'a whole number');
+    else if (value !== null && (value < 0 || value > 100)) outOfRange(problems, 'percentile', value, 0, 100);
     else fields.percentile = value;
   }
 
-  readLevel(cell, fields, problems, invalid, outOfRange);
+  readLevel(cell('level'), cell('levelValue'), fields, problems);
 
   const functional = cell('functionalLevel');
   if (functional !== undefined) {
     const value = parseFunctionalLevel(functional);
-    if (value === INVALID) invalid('functionalLevel', functional, 'a moment such as M4, E5, <M3 or >E8');
+    if (value === INVALID)
+      invalid(problems, 'functionalLevel', functional, 'a moment such as M4, E5, <M3 or >E8');
     else fields.functionalLevel = value;
   }
 
   const dle = cell('dle');
   if (dle !== undefined) {
-    const above = /^>\s*60$/.test(dle.trim());
+    const above = /^>\s*60$/.test(dle);
     const value = above ? DL_MAX : parseWhole(dle);
-    if (value === INVALID) invalid('dle', dle, 'a whole number or >60');
-    else if (value !== null && (value < 0 || value > DL_MAX)) outOfRange('dle', value, 0, DL_MAX);
+    if (value === INVALID) invalid(problems, 'dle', dle, 'a whole number or >60');
+    else if (value !== null && (value < 0 || value > DL_MAX)) outOfRange(problems, 'dle', value, 0, DL_MAX);
     else {
       fields.dle = value;
       fields.dleAboveScale = above;
     }
   }
 
-  for (const [field, key] of [
-    ['reference', 'referenceLevel'],
-    ['projectedReference', 'projectedReferenceLevel'],
-  ] as const) {
-    const text = cell(field);
-    if (text === undefined) continue;
-    const value = parseReference(text);
-    if (value === INVALID) invalid(field, text, 'a reference level (<1F, 1F, 1S, 2F)');
-    else fields[key] = value;
+  const reference = cell('reference');
+  if (reference !== undefined) {
+    const value = parseReference(reference);
+    if (value === INVALID) invalid(problems, 'reference', reference, REFERENCE_EXPECTED);
+    else fields.referenceLevel = value;
   }
-  return { fields, problems };
+  const projected = cell('projectedReference');
+  if (projected !== undefined) {
+    const value = parseReference(projected);
+    if (value === INVALID) invalid(problems, 'projectedReference', projected, REFERENCE_EXPECTED);
+    else fields.projectedReferenceLevel = value;
+  }
 }
 
+const REFERENCE_EXPECTED = 'a reference level (<1F, 1F, 1S, 2F)';
+
 function readLevel(
-  cell: Cell,
+  levelText: string | undefined,
+  valueText: string | undefined,
   fields: Partial<NationalScoreFields>,
   problems: FieldProblem[],
-  invalid: (field: NationalField, value: string, expected: string) => void,
-  outOfRange: (field: NationalField, value: number, min: number, max: number) => void,
 ): void {
-  const levelText = cell('level');
-  const valueText = cell('levelValue');
   let letterValue: number | null = null;
   if (levelText !== undefined) {
-    const letter = levelText.trim().toUpperCase();
+    const letter = levelText.toUpperCase();
+    const roman = ROMAN_LEVELS.find((level) => level === letter);
+    const alphabetical = ALPHABETICAL_LEVELS.find((level) => level === letter);
     if (letter === '') {
       fields.roman = null;
       fields.alphabetical = null;
       fields.levelValue = null;
-    } else if ((ROMAN_LEVELS as readonly string[]).includes(letter)) {
-      const roman = ROMAN_LEVELS.find((level) => level === letter) ?? null;
+    } else if (roman) {
       fields.roman = roman;
       fields.alphabetical = null;
       letterValue = levelValueForRoman(roman);
       fields.levelValue = letterValue;
-    } else if ((ALPHABETICAL_LEVELS as readonly string[]).includes(letter)) {
-      const alphabetical = ALPHABETICAL_LEVELS.find((level) => level === letter) ?? null;
+    } else if (alphabetical) {
       fields.alphabetical = alphabetical;
       fields.roman = null;
       letterValue = levelValueForAlphabetical(alphabetical);
       fields.levelValue = letterValue;
     } else {
-      invalid('level', levelText, 'a level I-V or A-E');
+      invalid(problems, 'level', levelText, 'a level I-V or A-E');
       return;
     }
   }
   if (valueText === undefined) return;
   const value = parseWhole(valueText);
-  if (value === INVALID) return invalid('levelValue', valueText, 'a whole number');
+  if (value === INVALID) return invalid(problems, 'levelValue', valueText, 'a whole number');
   const range = SCORE_RANGES.levelValue;
   if (value !== null && (value < range.min || value > range.max)) {
-    return outOfRange('levelValue', value, range.min, range.max);
+    return outOfRange(problems, 'levelValue', value, range.min, range.max);
   }
   if (letterValue !== null) {
-    const level = (levelText ?? '').trim();
+    const level = levelText ?? '';
     if (value !== null && value !== letterValue) {
       problems.push({
         field: 'levelValue',

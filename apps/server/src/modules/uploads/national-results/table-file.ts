@@ -33,7 +33,7 @@ export async function* readTable(file: ImportFile): AsyncGenerator<TableRow> {
   const rows = head.subarray(0, 4).equals(ZIP_MAGIC) ? xlsxRows(file.path) : csvRows(file.path, head);
   let count = 0;
   for await (const row of rows) {
-    if (row.cells.every((cell) => cell === '')) continue;
+    if (row.cells.every(isBlank)) continue;
     // The header is not counted.
     if (count++ > UPLOAD_MAX_ROWS) {
       throw new UploadRefused('too_many_rows', `The file has more than ${UPLOAD_MAX_ROWS} rows`, {
@@ -44,6 +44,8 @@ export async function* readTable(file: ImportFile): AsyncGenerator<TableRow> {
   }
   if (count === 0) throw new UploadRefused('empty_file', 'The file is empty');
 }
+
+const isBlank = (cell: string) => cell.trim() === '';
 
 async function readHead(path: string): Promise<Buffer> {
   const handle = await open(path, 'r');
@@ -89,27 +91,20 @@ async function* csvRows(path: string, head: Buffer): AsyncGenerator<TableRow> {
   const text = head.toString(encoding).replace(/^\uFEFF/, '');
   const delimiter = detectDelimiter(text.split(/\r?\n/, 1)[0] ?? '');
   const parser = createReadStream(path, { encoding }).pipe(
-    parse({
-      delimiter,
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      relax_quotes: true,
-      trim: true,
-      skip_empty_lines: false,
-    }),
+    parse({ delimiter, bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false }),
   );
-  // info.lines is the line a record ends on; a record starts on the line after the previous one ended.
-  let previousEnd = 0;
+  // A record starts on the line after the previous one ended: one line, plus those of line breaks inside quoted
+  // cells (counted here rather than with csv-parse's `info`, which costs a third of the parse on large files).
+  let line = 1;
   try {
-    for await (const chunk of parser) {
-      const { record, info } = csvRecord(chunk);
-      yield { line: previousEnd + 1, cells: record };
-      previousEnd = info.lines;
+    for await (const record of parser) {
+      if (!isTextRow(record)) throw new Error('csv-parse gave a record that is not a list of text');
+      yield { line, cells: record };
+      line += 1;
+      for (const cell of record) if (cell.includes('\n')) line += cell.split('\n').length - 1;
     }
   } catch (error) {
     if (error instanceof UploadRefused) throw error;
-    const line = previousEnd + 1;
     throw new UploadRefused(
       'unreadable_file',
       `The CSV file cannot be read from line ${line} on`,
@@ -119,20 +114,10 @@ async function* csvRows(path: string, head: Buffer): AsyncGenerator<TableRow> {
   }
 }
 
-function csvRecord(chunk: unknown): { record: string[]; info: { lines: number } } {
-  if (typeof chunk === 'object' && chunk !== null && 'record' in chunk && 'info' in chunk) {
-    const { record, info } = chunk;
-    if (
-      Array.isArray(record) &&
-      typeof info === 'object' &&
-      info !== null &&
-      'lines' in info &&
-      typeof info.lines === 'number'
-    ) {
-      return { record: record.map((cell) => String(cell)), info: { lines: info.lines } };
-    }
-  }
-  throw new Error('csv-parse gave a record without info');
+function isTextRow(record: unknown): record is string[] {
+  if (!Array.isArray(record)) return false;
+  for (const cell of record) if (typeof cell !== 'string') return false;
+  return true;
 }
 
 async function* xlsxRows(path: string): AsyncGenerator<TableRow> {

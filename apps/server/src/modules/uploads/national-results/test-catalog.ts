@@ -66,6 +66,9 @@ export type TestChoice =
   { ok: true; test: CatalogTest } | { ok: false; code: 'unknown_test' | 'ambiguous_test'; message: string };
 
 export class TestCatalog {
+  /** Files repeat a handful of test, version, grade and moment combinations: each is worked out once. */
+  private readonly chosen = new Map<string, TestChoice>();
+
   private constructor(private readonly tests: CatalogTest[]) {}
 
   static async load(tx: Db): Promise<TestCatalog> {
@@ -85,6 +88,22 @@ export class TestCatalog {
 
   /** The test; `version` is null when the file has no version column or the cell is empty. */
   choose(
+    provider: TestProviderCode,
+    testText: string,
+    version: string | null,
+    grade: number,
+    moment: YearTime,
+  ): TestChoice {
+    const key = `${provider}\t${testText}\t${version ?? ''}\t${grade}\t${moment}`;
+    let choice = this.chosen.get(key);
+    if (!choice) {
+      choice = this.find(provider, testText, version, grade, moment);
+      this.chosen.set(key, choice);
+    }
+    return choice;
+  }
+
+  private find(
     provider: TestProviderCode,
     testText: string,
     version: string | null,
