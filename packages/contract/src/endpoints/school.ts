@@ -6,7 +6,7 @@ import {
   sencoSchema,
   updateSencoRequestSchema,
 } from '../api/colleagues';
-import { healthSchema, idParamSchema } from '../api/common';
+import { idParamSchema } from '../api/common';
 import {
   methodListSchema,
   nationalTestListSchema,
@@ -31,16 +31,10 @@ import {
   userPermissionsSchema,
 } from '../api/permissions';
 import { schoolQuerySchema, schoolSchema } from '../api/schools';
-import {
-  clientErrorReceiptSchema,
-  clientErrorReportSchema,
-  hiddenNotificationListSchema,
-  hiddenNotificationSchema,
-  hideNotificationRequestSchema,
-  sessionSchoolYearSchema,
-  versionSchema,
-} from '../api/shell';
 import { defineEndpoint } from '../endpoint';
+
+// In a file of its own: every page loads it (the update check, error reports), the rest of this file is per page.
+export { shellEndpoints } from './shell';
 
 export const schoolEndpoints = {
   school: defineEndpoint({
@@ -150,37 +144,4 @@ export const permissionEndpoints = {
     body: changePermissionsRequestSchema,
     response: userPermissionsSchema,
   }),
-};
-
-export const shellEndpoints = {
-  version: defineEndpoint({ method: 'GET', path: '/version/', response: versionSchema }),
-  // Errors also happen before sign-in and in read-only sessions: those must still be able to report.
-  reportClientError: defineEndpoint({
-    method: 'POST',
-    path: '/client-errors/',
-    write: 'read-only-allowed',
-    body: clientErrorReportSchema,
-    response: clientErrorReceiptSchema,
-    status: 201,
-  }),
-  hiddenNotifications: defineEndpoint({
-    method: 'GET',
-    path: '/hidden-notifications/',
-    response: hiddenNotificationListSchema,
-  }),
-  hideNotification: defineEndpoint({
-    method: 'POST',
-    path: '/hidden-notifications/',
-    write: 'write',
-    body: hideNotificationRequestSchema,
-    response: hiddenNotificationSchema,
-  }),
-  setSchoolYear: defineEndpoint({
-    method: 'PUT',
-    path: '/session/school-year/',
-    write: 'write',
-    body: sessionSchoolYearSchema,
-    response: sessionSchoolYearSchema,
-  }),
-  health: defineEndpoint({ method: 'GET', path: '/health/', response: healthSchema }),
 };
