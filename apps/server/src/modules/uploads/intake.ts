@@ -90,7 +90,9 @@ export async function receiveUpload(request: FastifyRequest, dataDir: string): P
       });
       await pipeline(part.file, measure, createWriteStream(tempPath, { flags: 'wx' }));
       if (part.file.truncated) throw new UploadTooLarge();
-      file = { path: tempPath, fileName: part.filename || 'upload', size, sha256: hash.digest('hex') };
+      // The name is the user's: kept for the list, cut to a sane length and never used as a path.
+      const fileName = (part.filename || 'upload').slice(0, 255);
+      file = { path: tempPath, fileName, size, sha256: hash.digest('hex') };
       contentType = part.mimetype || contentType;
     }
   } catch (error) {

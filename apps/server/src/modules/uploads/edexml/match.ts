@@ -1,0 +1,148 @@
+import type { StoredGroup, StoredPupil, updatePupil } from './repository';
+import type { BrokenGroups, GroupRow, Mention, PupilRow } from './rows';
+import type { RowErrors } from './values';
+
+/*
+ * Matching an EDEXML file's rows to the stored ones: groups on their key within the school year, pupils on their
+ * key or ECK-iD (never on names). Conflicts become row errors and the rows are left out.
+ */
+
+export interface GroupChange {
+  row: GroupRow;
+  stored: StoredGroup | null;
+  values: { name?: string; grade?: number };
+}
+
+/** Matches the file's groups to the year's stored groups by key; a name held by a group outside the file is an error. */
+export function matchGroups(
+  groups: Map<string, GroupRow>,
+  stored: StoredGroup[],
+  broken: BrokenGroups,
+  errors: RowErrors,
+) {
+  const byKey = new Map<string, StoredGroup[]>();
+  for (const group of stored)
+    if (group.externalKey !== null)
+      byKey.set(group.externalKey, [...(byKey.get(group.externalKey) ?? []), group]);
+  const matched = new Map<string, StoredGroup | null>();
+  for (const row of groups.values()) {
+    const candidates = byKey.get(row.key) ?? [];
+    if (candidates.length > 1) {
+      errors.add(
+        row.line,
+        'key',
+        'ambiguous_group_key',
+        `More than one group of this school year has key "${row.key}".`,
+        {
+          key: row.key,
+        },
+      );
+      groups.delete(row.key);
+      broken.set(row.key, row.line);
+      continue;
+    }
+    matched.set(row.key, candidates[0] ?? null);
+  }
+  const keptIds = new Set([...matched.values()].flatMap((group) => (group ? [group.id] : [])));
+  const heldNames = new Set(
+    stored.filter((group) => !keptIds.has(group.id)).map((group) => group.name.toLowerCase()),
+  );
+  for (const row of [...groups.values()]) {
+    if (!heldNames.has(row.name.toLowerCase())) continue;
+    errors.add(
+      row.line,
+      'naam',
+      'group_name_in_use',
+      `Another group of this school year (not in the file) is already called "${row.name}".`,
+      { name: row.name },
+    );
+    groups.delete(row.key);
+    broken.set(row.key, row.line);
+    matched.delete(row.key);
+  }
+  return matched;
+}
+
+export interface PupilMatch {
+  row: PupilRow;
+  stored: StoredPupil | null;
+}
+
+/** Matches pupils on key and ECK-iD: a row whose key and ECK-iD name two different pupils is an error. */
+export function matchPupils(rows: PupilRow[], mentions: Mention[], stored: StoredPupil[], errors: RowErrors) {
+  const byKey = new Map<string, StoredPupil[]>();
+  const byEck = new Map<string, StoredPupil>();
+  for (const pupil of stored) {
+    if (pupil.externalKey !== null)
+      byKey.set(pupil.externalKey, [...(byKey.get(pupil.externalKey) ?? []), pupil]);
+    if (pupil.eckId !== null) byEck.set(pupil.eckId, pupil);
+  }
+  const mentioned = new Set<number>();
+  for (const mention of mentions) {
+    for (const pupil of mention.key === null ? [] : (byKey.get(mention.key) ?? [])) mentioned.add(pupil.id);
+    const byEckId = mention.eckId === null ? undefined : byEck.get(mention.eckId);
+    if (byEckId) mentioned.add(byEckId.id);
+  }
+  const claimed = new Map<number, number>();
+  const matches: PupilMatch[] = [];
+  for (const row of rows) {
+    const byKeyed = byKey.get(row.key) ?? [];
+    if (byKeyed.length > 1) {
+      errors.add(
+        row.line,
+        'key',
+        'ambiguous_pupil_key',
+        `More than one pupil of the school has key "${row.key}".`,
+        {
+          key: row.key,
+        },
+      );
+      continue;
+    }
+    const keyed = byKeyed[0];
+    const eck = row.eckId === null ? undefined : byEck.get(row.eckId);
+    if (keyed && eck && keyed.id !== eck.id) {
+      errors.add(
+        row.line,
+        'eckid',
+        'key_eckid_conflict',
+        `Key "${row.key}" and this row's ECK-iD belong to two different pupils of the school.`,
+        { key: row.key },
+      );
+      continue;
+    }
+    const stored = keyed ?? eck ?? null;
+    if (stored) {
+      const firstLine = claimed.get(stored.id);
+      if (firstLine !== undefined) {
+        errors.add(
+          row.line,
+          'key',
+          'duplicate_pupil',
+          `This pupil is already on line ${firstLine} (same key or ECK-iD).`,
+          {
+            firstLine,
+          },
+        );
+        continue;
+      }
+      claimed.set(stored.id, row.line);
+    }
+    matches.push({ row, stored });
+  }
+  return { matches, mentioned };
+}
+
+/** The stored pupil's fields the row would change. */
+export function pupilChanges(row: PupilRow, stored: StoredPupil) {
+  const values: Parameters<typeof updatePupil>[3] = {};
+  if (stored.externalKey !== row.key) values.externalKey = row.key;
+  if (row.eckId !== null && stored.eckId !== row.eckId) values.eckId = row.eckId;
+  if (stored.firstName !== row.firstName) values.firstName = row.firstName;
+  if (stored.lastNamePrefix !== row.lastNamePrefix) values.lastNamePrefix = row.lastNamePrefix;
+  if (stored.lastName !== row.lastName) values.lastName = row.lastName;
+  if (stored.dateOfBirth !== row.dateOfBirth) values.dateOfBirth = row.dateOfBirth;
+  if (row.gender !== undefined && stored.gender !== row.gender) values.gender = row.gender;
+  if (stored.dateLeft !== null) values.dateLeft = null;
+  return values;
+}
