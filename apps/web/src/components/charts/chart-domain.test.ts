@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitDomain } from './chart-domain';
+import { axisTicks, fitDomain } from './chart-domain';
 
 const PUPIL = { min: 0, max: 120 };
 
@@ -22,5 +22,21 @@ describe('fitDomain', () => {
   });
   it('keeps at least one step between the ends', () => {
     expect(fitDomain([0], PUPIL)).toEqual([0, 10]);
+  });
+});
+
+describe('axisTicks', () => {
+  it('puts round ticks on both ends, at most six parts', () => {
+    expect(axisTicks([90, 120])).toEqual([90, 95, 100, 105, 110, 115, 120]);
+    expect(axisTicks([0, 100])).toEqual([0, 20, 40, 60, 80, 100]);
+    expect(axisTicks([0, 200])).toEqual([0, 50, 100, 150, 200]);
+    expect(axisTicks([0, 5])).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+  it('takes up to ten parts when six do not divide the range', () => {
+    expect(axisTicks([40, 110])).toEqual([40, 50, 60, 70, 80, 90, 100, 110]);
+  });
+  it('leaves an empty or odd range to the chart library', () => {
+    expect(axisTicks([50, 50])).toBeNull();
+    expect(axisTicks([0, 13])).toBeNull();
   });
 });

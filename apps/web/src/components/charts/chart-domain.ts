@@ -25,3 +25,20 @@ export function fitDomain(
   const to = high > range.max ? Math.ceil(high / step) * step : Math.min(range.max, ceiling);
   return [Math.min(from, to - step), to];
 }
+
+const NICE_STEPS = [1, 2, 5, 10, 20, 25, 50, 100];
+
+/**
+ * Round tick values for an axis from `from` to `to`: the finest step of 1, 2, 5, 10, 20, 25, 50 or 100 that
+ * divides the range into at most six parts (else into at most ten), so both ends carry a tick. Null when none fits
+ * (the chart library then picks its own).
+ */
+export function axisTicks([from, to]: readonly [number, number]): number[] | null {
+  const range = to - from;
+  if (!(range > 0)) return null;
+  const fits = (parts: number) =>
+    NICE_STEPS.find((step) => range / step <= parts && Number.isInteger(range / step));
+  const step = fits(6) ?? fits(10);
+  if (step === undefined) return null;
+  return Array.from({ length: range / step + 1 }, (_, index) => from + index * step);
+}

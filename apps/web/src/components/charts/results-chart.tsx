@@ -11,6 +11,7 @@ import {
   YAxis,
 } from 'recharts';
 import { useElementSize } from '@mantine/hooks';
+import { axisTicks } from './chart-domain';
 import type { ChartSpec } from './chart-types';
 
 export interface ResultsChartProps {
@@ -25,6 +26,8 @@ export default function ResultsChart({ spec, height = 280, label }: ResultsChart
   const data = spec.rows.map((row) => ({ category: row.category, ...row.values }));
   // Drawn once the container has a width (never in a layout-less DOM such as jsdom).
   const { ref, width } = useElementSize();
+  // Round ticks on a fixed axis (Recharts' own land on steps such as 7.5, shown as 98, 106, ...).
+  const ticks = spec.yDomain ? axisTicks(spec.yDomain) : null;
   return (
     <div ref={ref} role="img" aria-label={label} style={{ width: '100%', height }}>
       {width > 0 && (
@@ -36,7 +39,7 @@ export default function ResultsChart({ spec, height = 280, label }: ResultsChart
         >
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="category" />
-          <YAxis domain={spec.yDomain ?? ['auto', 'auto']} allowDecimals={false} />
+          <YAxis domain={spec.yDomain ?? ['auto', 'auto']} ticks={ticks ?? undefined} allowDecimals={false} />
           <Tooltip />
           <Legend />
           {spec.bands?.map((band) => (

@@ -11,12 +11,13 @@ import { buildGroepskaart, LEVEL_ROWS, levelRowLabel, type GroepskaartPupil } fr
 import classes from './sticky-table.module.css';
 import { TableScrollHint } from './table-scroll-hint';
 
-const APPROACH_COLOUR = { enriched: 'teal.9', basic: 'blue.9', intensive: 'orange.9' } as const;
+// Dark enough for white text at badge size (contrast at least 4.5:1); orange.9 is not.
+const APPROACH_COLOUR = { enriched: 'teal.9', basic: 'blue.9', intensive: '#a63c06' } as const;
 
 function PupilEntry({ schoolId, item }: { schoolId: number; item: GroepskaartPupil }) {
   const intl = useIntl();
   return (
-    <Group gap={4} wrap="nowrap" data-pupil-id={item.pupil.id}>
+    <Group gap={4} data-pupil-id={item.pupil.id}>
       <Anchor component={Link} to={`/app/schools/${schoolId}/pupils/${item.pupil.id}`} size="sm">
         {fullName(item.pupil)}
       </Anchor>
