@@ -15,6 +15,7 @@ export async function answeringRefusals<T>(run: () => Promise<T>): Promise<T> {
     const status = error instanceof UploadTooLarge ? 413 : 400;
     throw new HttpError(status, error.message, { file: [error.message] }, undefined, {
       code: error.code,
+      message: error.message,
       line: error.line,
       values: error.values,
     });
