@@ -212,6 +212,7 @@ describe('GET /schools/{id}/analytics/?subject_id=', () => {
       ['Eva', false, g5, 5],
       ['Fenna', true, g5, 5],
       ['Gijs', false, g4, 4],
+      ['Hanna', false, g5, 5],
     ] as const) {
       const pupil = await createPupil(
         db,
@@ -304,6 +305,9 @@ describe('GET /schools/{id}/analytics/?subject_id=', () => {
     await add('Dirk', 'RW', 2024, 'E', 140, 52, 'DIA');
     await add('Dirk', 'RW', 2025, 'M', 66, 58);
     await add('Dirk', 'RW', 2025, 'M', 150, 20, 'DIA');
+    // Hanna missed 2024-E: from 2024-M to 2025-M is no half-year.
+    await add('Hanna', 'RW', 2024, 'M', 64, 47);
+    await add('Hanna', 'RW', 2025, 'M', 75, 52);
     // Fenna is excluded from national tests: in no figure.
     await add('Fenna', 'RW', 2024, 'M', 10, 1);
     await add('Fenna', 'RW', 2024, 'E', 90, 99);
