@@ -78,7 +78,9 @@ export const retentionEndpoints = {
   overview: defineEndpoint({
     method: 'GET',
     path: '/schools/:id/retention/',
-    summary: 'Retention settings and the pupils who left before the cut-off (superusers)',
+    summary:
+      'Retention settings and the pupils due for removal (superusers): those who left before 1 August of the school ' +
+      'year `retentionYears` school years before the current one (cutoffDate is the day before)',
     params: idParamSchema,
     response: retentionOverviewSchema,
   }),

@@ -36,13 +36,20 @@ export async function getRetentionOverview(ctx: AppContext, schoolId: number): P
   return {
     ...settings,
     cutoffDate,
-    pupils: pupils.map((row) => ({
-      id: row.id,
-      name: fullName(row),
-      sortName: registerName(row),
-      dateLeft: row.dateLeft ?? cutoffDate,
-      lastGroupName: row.lastGroupName,
-    })),
+    // The query selects pupils with a date_left only; the check tells the compiler so.
+    pupils: pupils.flatMap(({ dateLeft, ...row }) =>
+      dateLeft === null
+        ? []
+        : [
+            {
+              id: row.id,
+              name: fullName(row),
+              sortName: registerName(row),
+              dateLeft,
+              lastGroupName: row.lastGroupName,
+            },
+          ],
+    ),
   };
 }
 

@@ -25,8 +25,8 @@ function readBody(xhr: XMLHttpRequest): unknown {
 /**
  * Sends a multipart form to an endpoint with XMLHttpRequest, the one browser API that reports upload progress
  * (fetch does not). Otherwise as `api.call`: the session's token, a 401 ends the session, refusals reject with an
- * ApiError carrying the answer's body, the answer is parsed with the endpoint's schema (the caller narrows it with
- * the same schema's type guard), and a read-only session (demo, impersonated) sends nothing: Suppressed.
+ * ApiError carrying the answer's body, and a read-only session (demo, impersonated) sends nothing (Suppressed).
+ * The answer's body comes back as it is: the caller parses it with the endpoint's response schema.
  */
 export function sendForm(
   endpoint: EndpointDefinition,
@@ -53,11 +53,7 @@ export function sendForm(
         reject(new ApiError(xhr.status, xhr.statusText, body));
         return;
       }
-      try {
-        resolve(endpoint.response ? endpoint.response.parse(body) : undefined);
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
+      resolve(body);
     };
     xhr.send(form);
   });
