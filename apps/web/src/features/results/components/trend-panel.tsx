@@ -1,5 +1,15 @@
 import { SUBJECT_TREND_VIEWS, type SubjectTrendView } from '@leerzicht/contract';
-import { Card, Checkbox, Group, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ChartTable } from '../../../components/charts/chart-table';
@@ -43,6 +53,8 @@ export function TrendPanel({
   const [display, setDisplay] = useState<'chart' | 'table'>('chart');
   const [chosen, setChosen] = useState<Partial<Record<SubjectTrendView, string[]>>>({});
   const summaryId = useId();
+  const pickerId = useId();
+  const [picking, setPicking] = useState(false);
   const { data: trends } = useSubjectTrendsQuery(schoolId, {
     subjectId,
     view,
@@ -122,23 +134,42 @@ export function TrendPanel({
           <Text c="dimmed">{intl.formatMessage({ id: 'charts.noData' })}</Text>
         ) : (
           <>
-            <Checkbox.Group
-              label={intl.formatMessage({ id: 'results.trends.pick' }, { max: MAX_TREND_SERIES })}
-              value={selected}
-              onChange={(keys) => setChosen((previous) => ({ ...previous, [view]: keys }))}
-            >
-              <Group gap="sm" mt={4} wrap="wrap">
-                {current.series.map((series) => (
-                  <Checkbox
-                    key={series.key}
-                    value={series.key}
-                    size="xs"
-                    label={trendSeriesLabel(series, current.calendarYear, labels)}
-                    disabled={!selected.includes(series.key) && selected.length >= MAX_TREND_SERIES}
-                  />
-                ))}
-              </Group>
-            </Checkbox.Group>
+            <div>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                px={0}
+                aria-expanded={picking}
+                aria-controls={pickerId}
+                onClick={() => setPicking((open) => !open)}
+              >
+                {intl.formatMessage(
+                  { id: 'results.trends.pickToggle' },
+                  { chosen: selected.length, total: current.series.length, open: String(picking) },
+                )}
+              </Button>
+              {picking && (
+                <div id={pickerId}>
+                  <Checkbox.Group
+                    label={intl.formatMessage({ id: 'results.trends.pick' }, { max: MAX_TREND_SERIES })}
+                    value={selected}
+                    onChange={(keys) => setChosen((previous) => ({ ...previous, [view]: keys }))}
+                  >
+                    <Group gap="sm" mt={4} wrap="wrap">
+                      {current.series.map((series) => (
+                        <Checkbox
+                          key={series.key}
+                          value={series.key}
+                          size="xs"
+                          label={trendSeriesLabel(series, current.calendarYear, labels)}
+                          disabled={!selected.includes(series.key) && selected.length >= MAX_TREND_SERIES}
+                        />
+                      ))}
+                    </Group>
+                  </Checkbox.Group>
+                </div>
+              )}
+            </div>
             <SegmentedControl
               size="xs"
               w="fit-content"
@@ -165,6 +196,11 @@ export function TrendPanel({
                 caption={title}
                 categoryLabel={intl.formatMessage({ id: 'results.column.moment' })}
               />
+            )}
+            {measure === 'ability' && settings.showNationalAverage && (
+              <Text size="xs" c="dimmed">
+                {intl.formatMessage({ id: 'results.trends.normNote' })}
+              </Text>
             )}
             {measure === 'ability' && (
               <Text size="xs" c="dimmed">

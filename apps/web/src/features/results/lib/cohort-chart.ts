@@ -74,8 +74,8 @@ export function cohortChart(
 }
 
 /**
- * The cohorts' distributions over levels I-V as stacked percentages: one bar per cohort and moment, and with
- * `showNationalAverage` the national distribution (20% per level) as the last bar.
+ * The cohorts' distributions over levels I-V as stacked percentages: one bar per cohort and moment with I-V levels,
+ * and with `showNationalAverage` the national distribution (20% per level) as the last bar.
  */
 export function cohortLevelChart(
   yearGrade: YearGrade,
@@ -85,7 +85,10 @@ export function cohortLevelChart(
 ): ChartSpec {
   const rows: ChartRow[] = cohortsWithResults(yearGrade, subjectId).flatMap((cohort) =>
     cohort.results
-      .filter((result) => result.subjectId === subjectId && result.pupilCount > 0)
+      // Older tests give levels A-E only: such moments have no I-V distribution to show.
+      .filter(
+        (result) => result.subjectId === subjectId && ROMAN_LEVELS.some((level) => result.levels[level] > 0),
+      )
       .sort((a, b) => YEAR_TIME_ORDER[a.yearTime] - YEAR_TIME_ORDER[b.yearTime])
       .map((result) => ({
         category: shortMomentLabel({ calendarYear: cohort.calendarYear, yearTime: result.yearTime }),

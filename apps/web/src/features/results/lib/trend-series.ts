@@ -147,7 +147,7 @@ export function trendChartSpec(
         add(
           `${key}-norm`,
           { key, label: labels.norm(name), kind: 'dashed', color },
-          { dash: '3 3', marker: null, thin: true, legend: last },
+          { dash: '3 3', marker: null, thin: true, legend: false },
           new Map(points.map((point) => [momentKey(point), point.nationalAbilityScore])),
         );
     });

@@ -51,7 +51,10 @@ describe('subject page trends', () => {
     const trends = cohortTrends(2012, 2021);
     serve(trends);
     const { user } = renderApp('/app/schools/1/subjects/2');
-    const picker = await screen.findByRole('group', { name: /Kies welke reeksen/ }, { timeout: 10_000 });
+    await user.click(
+      await screen.findByRole('button', { name: 'Reeksen kiezen (6 van 10 getoond)' }, { timeout: 10_000 }),
+    );
+    const picker = screen.getByRole('group', { name: /Kies welke reeksen/ });
     const boxes = within(picker).getAllByRole('checkbox');
     expect(boxes).toHaveLength(trends.series.length);
     const latest = trends.series.slice(-6).map((series) => cohortLabel(series.cohort ?? 0));
@@ -132,7 +135,10 @@ describe('subject page trends', () => {
     const requests = serve(cohortTrends(2016, 2018));
     const { user } = renderApp('/app/schools/1/subjects/2');
     await user.click(await screen.findByRole('radio', { name: 'Per groep' }, { timeout: 10_000 }));
-    expect(await screen.findByLabelText('Groep 6A', {}, { timeout: 10_000 })).toBeChecked();
+    await user.click(
+      await screen.findByRole('button', { name: /Reeksen kiezen \(1 van 1/ }, { timeout: 10_000 }),
+    );
+    expect(screen.getByLabelText('Groep 6A')).toBeChecked();
     const last = requests.at(-1)?.url.searchParams;
     expect(last?.get('view')).toBe('group');
     expect(last?.get('school_year')).toBe(String(profile.currentSchoolYear));

@@ -31,6 +31,8 @@ const yearGrade: YearGrade = {
       calendarYear: 2023,
       yearClasses: [{ id: 30, name: 'Groep 5' }],
       results: [
+        // An older test with levels A-E only: counted pupils, no I-V distribution (left out of the level chart).
+        { ...aggregate(50, 6), subjectId: SP, yearTime: 'B' as const },
         result(SP, 'M', [2, 1, 1, 0, 0]),
         result(SP, 'E', [3, 3, 1, 1, 0]),
         result(RW, 'M', [1, 1, 1, 1, 1]),
