@@ -154,8 +154,8 @@ export const uploadRefusalSchema = z.object({
   status: z.number().int(),
   detail: z.string(),
   code: z.string(),
-  /** The same readable English text as `detail`. */
-  message: z.string(),
+  /** The same readable English text as `detail` (the server always sends it; older answers had none). */
+  message: z.string().optional(),
   line: z.number().int().nullable(),
   values: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
   errors: z.record(z.string(), z.array(z.string())).optional(),
