@@ -192,15 +192,13 @@ describe('the uploads list', () => {
     ).toBe(201);
     // Another school's upload is not listed.
     const other = await createSchool(t.database.db);
-    await t.database.db
-      .insert(uploads)
-      .values({
-        schoolId: other.id,
-        fileName: 'x.xml',
-        contentType: 'application/xml',
-        size: 1,
-        kind: 'EDEXML',
-      });
+    await t.database.db.insert(uploads).values({
+      schoolId: other.id,
+      fileName: 'x.xml',
+      contentType: 'application/xml',
+      size: 1,
+      kind: 'EDEXML',
+    });
 
     const response = await list(staffToken);
     expect(response.statusCode).toBe(200);
