@@ -3,6 +3,7 @@ import {
   compareNames,
   fullName,
   RETENTION_ERRORS,
+  splitParticle,
   type retentionOverviewSchema,
   type retentionSettingsSchema,
 } from '@leerzicht/contract';
@@ -17,9 +18,16 @@ import { deletePupils, findRetentionSettings, listPupilsLeftBy, updateRetentionS
 type RetentionOverview = z.output<typeof retentionOverviewSchema>;
 type RetentionSettings = z.output<typeof retentionSettingsSchema>;
 
-/** "Dijk, Jan van": the name as a school's register lists it, on the word after the particle. */
+/**
+ * "Dijk, Jan van": the name as a school's register lists it, on the word after the particle (a surname stored with
+ * its particle, "El Amrani", is split as the sorting splits it).
+ */
 function registerName(name: { firstName: string; lastNamePrefix: string; lastName: string }): string {
-  return `${name.lastName}, ${[name.firstName, name.lastNamePrefix].filter((part) => part !== '').join(' ')}`;
+  const { prefix, lastName } =
+    name.lastNamePrefix === ''
+      ? splitParticle(name.lastName)
+      : { prefix: name.lastNamePrefix, lastName: name.lastName };
+  return `${lastName}, ${[name.firstName, prefix].filter((part) => part !== '').join(' ')}`;
 }
 
 async function duePupils(db: Db, schoolId: number, cutoffDate: string) {
