@@ -15,6 +15,7 @@ import {
   canSetSchoolweging,
 } from '../../src/modules/results/policy';
 import { canReadSchool } from '../../src/modules/schools/policy';
+import { canReadGroupList, canReadSchoolList } from '../../src/modules/pupils-to-discuss/policy';
 import {
   canReadGroupApproaches,
   canReadPupilApproaches,
@@ -53,6 +54,21 @@ const ROLES = {
 type Role = keyof typeof ROLES;
 
 const cases: { policy: string; check: (access: SchoolAccess) => boolean; allowed: Role[] }[] = [
+  {
+    policy: 'pupils-to-discuss.canReadSchoolList (their groups only, by the scope)',
+    check: canReadSchoolList,
+    allowed: ['superuser', 'senco', 'teacher', 'newTeacher'],
+  },
+  {
+    policy: 'pupils-to-discuss.canReadGroupList (group 1)',
+    check: (access) => canReadGroupList(access, 1),
+    allowed: ['superuser', 'senco', 'teacher'],
+  },
+  {
+    policy: "pupils-to-discuss.canReadGroupList (group 3, not the teacher's)",
+    check: (access) => canReadGroupList(access, 3),
+    allowed: ['superuser', 'senco'],
+  },
   {
     policy: 'schools.canReadSchool',
     check: canReadSchool,
