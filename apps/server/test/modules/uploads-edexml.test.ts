@@ -303,6 +303,33 @@ describe('EDEXML apply', () => {
   });
 });
 
+describe('EDEXML apply at the same time', () => {
+  it('applies the same file twice at once one after the other (the school lock): each pupil and group once', async () => {
+    const file = fixture('valid.xml');
+    const [first, second] = await Promise.all([apply(file), apply(file)]);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    const added = [first, second].map((r) => uploadRecordSchema.parse(r.json()).counts.pupils?.add);
+    expect(added.sort()).toEqual([0, expectedCounts().pupils.add]);
+    const db = t.database.db;
+    const stored = await db.select().from(pupils).where(eq(pupils.schoolId, school.schoolId));
+    for (const filePupil of FILE_PUPILS)
+      expect(
+        stored.filter((p) => p.externalKey === filePupil.key),
+        filePupil.key,
+      ).toHaveLength(1);
+    const groups = await db
+      .select()
+      .from(yearClasses)
+      .where(and(eq(yearClasses.schoolId, school.schoolId), eq(yearClasses.calendarYear, FIXTURE_YEAR)));
+    expect(groups).toHaveLength(
+      new Set([
+        ...STORED_GROUPS.filter(([, y]) => y === FIXTURE_YEAR).map(([k]) => k),
+        ...FILE_GROUPS.map((g) => g.key),
+      ]).size,
+    );
+  });
+});
+
 describe('bad EDEXML files change nothing', () => {
   // [file, code, the line where reading stops (as a function of the file's text), or null]
   const refusals: [string, string, ((text: string) => number) | null][] = [
