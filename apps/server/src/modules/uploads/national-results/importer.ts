@@ -6,14 +6,14 @@ import { detectLayout, type DetectedLayout, type NationalField } from './layouts
 import { enrolmentKey, loadEnrolments, loadPupilIndex, matchPupil } from './pupil-match';
 import {
   insertNationalScores,
-  loadExistingScores,
+  loadStoredScores,
   nationalScoreKey,
   updateNationalScores,
-  type ExistingNationalScore,
   type NationalScoreRow,
 } from './repository';
 import { RowErrors } from './row-errors';
 import { EMPTY_SCORE, readScoreFields, type FieldProblem, type NationalScoreFields } from './score-fields';
+import { decidedColumns, rowSignature } from './signature';
 import { readTable, type TableRow } from './table-file';
 import { TestCatalog } from './test-catalog';
 
@@ -23,11 +23,10 @@ import { TestCatalog } from './test-catalog';
  * compared with the school's existing results of the same pupil, test, school year and moment.
  */
 
-/** A valid row: the fields the file gives (absent columns are left out) and its line. */
+/** A valid row and its line. Fields the file has no column for hold their empty value (they are not compared). */
 interface PlannedRow {
   line: number;
   row: NationalScoreRow;
-  given: Partial<NationalScoreFields>;
 }
 
 export const nationalResultsImporter: Importer = {
@@ -77,24 +76,20 @@ export const nationalResultsImporter: Importer = {
     }
 
     const years = [...new Set(planned.map((p) => p.row.calendarYear))];
-    const existing = await loadExistingScores(tx, target.schoolId, years);
+    const decided = decidedColumns(detected.columns);
+    const stored = await loadStoredScores(tx, target.schoolId, years, decided);
     const inserts: NationalScoreRow[] = [];
-    const updates: ExistingNationalScore[] = [];
+    const updates: { id: number; row: NationalScoreRow }[] = [];
     const results: UploadCount = { add: 0, change: 0, unchanged: 0 };
-    for (const { row, given } of planned) {
-      const current = existing.get(nationalScoreKey(row));
+    for (const { row } of planned) {
+      const current = stored.get(nationalScoreKey(row));
       if (!current) {
         inserts.push(row);
         results.add++;
-        continue;
-      }
-      const next: ExistingNationalScore = { ...current, ...given, id: current.id };
-      next.testDate = row.testDate;
-      next.yearClassId = row.yearClassId;
-      next.grade = row.grade;
-      if (sameScore(current, next)) results.unchanged++;
-      else {
-        updates.push(next);
+      } else if (current.signature === rowSignature(row, decided)) {
+        results.unchanged++;
+      } else {
+        updates.push({ id: current.id, row });
         results.change++;
       }
     }
@@ -105,7 +100,7 @@ export const nationalResultsImporter: Importer = {
       errorCount: errors.count,
       async write(writeTx: Db) {
         await insertNationalScores(writeTx, target.schoolId, inserts);
-        await updateNationalScores(writeTx, target.schoolId, updates);
+        await updateNationalScores(writeTx, target.schoolId, updates, decided);
       },
     };
   },
@@ -219,7 +214,7 @@ class NationalRowReader {
       testDate: date,
     };
     Object.assign(row, fields);
-    return { line, given: fields, row };
+    return { line, row };
   }
 }
 
@@ -231,23 +226,3 @@ function hasScore(fields: Partial<NationalScoreFields>): boolean {
 const SCORE_FIELD_NAMES = (Object.keys(EMPTY_SCORE) as (keyof NationalScoreFields)[]).filter(
   (name) => name !== 'dleAboveScale',
 );
-
-/** Ability scores are stored as `real`: compared at that precision, a re-imported 123.7 is unchanged. */
-function sameScore(a: ExistingNationalScore, b: ExistingNationalScore): boolean {
-  const real = (value: number | null) => (value === null ? null : Math.fround(value));
-  return (
-    a.testDate === b.testDate &&
-    a.yearClassId === b.yearClassId &&
-    a.grade === b.grade &&
-    a.levelValue === b.levelValue &&
-    real(a.abilityScore) === real(b.abilityScore) &&
-    a.percentile === b.percentile &&
-    a.alphabetical === b.alphabetical &&
-    a.roman === b.roman &&
-    a.functionalLevel === b.functionalLevel &&
-    a.dle === b.dle &&
-    a.dleAboveScale === b.dleAboveScale &&
-    a.referenceLevel === b.referenceLevel &&
-    a.projectedReferenceLevel === b.projectedReferenceLevel
-  );
-}

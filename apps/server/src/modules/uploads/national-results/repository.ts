@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  ALPHABETICAL_LEVELS,
-  REFERENCE_RESULTS,
-  ROMAN_LEVELS,
-  YEAR_TIMES,
-  type YearTime,
-} from '@leerzicht/contract';
+import { YEAR_TIMES, type YearTime } from '@leerzicht/contract';
 import type { Db } from '../../../db/client';
+import { selectRows } from '../../scores/index';
 import type { NationalScoreFields } from './score-fields';
+import { signatureSql, type DecidedColumn } from './signature';
 
 /*
  * The national scores a file is compared with, and the batched writes that apply it. Writes send each batch as one
@@ -34,105 +30,49 @@ export interface NationalScoreRow extends NationalScoreKey, NationalScoreFields 
   testDate: string;
 }
 
-export interface ExistingNationalScore extends NationalScoreRow {
-  id: number;
-}
-
 export function nationalScoreKey(key: NationalScoreKey): string {
   return `${key.pupilId}:${key.nationalTestId}:${key.calendarYear}:${key.yearTime}`;
 }
 
-/*
- * A stored row as the drivers give it, checked field by field: a re-import reads up to 200,000 of them, and a zod
- * object parse of each made half the garbage of the whole plan.
- */
-type RawRow = Record<string, unknown>;
-function numberOf(row: RawRow, name: string): number {
-  const value = row[name];
-  if (typeof value !== 'number') throw new Error(`national_test_scores.${name} is not a number`);
-  return value;
-}
-function numberOrNull(row: RawRow, name: string): number | null {
-  return row[name] === null ? null : numberOf(row, name);
-}
-function textOrNull(row: RawRow, name: string): string | null {
-  const value = row[name];
-  if (value !== null && typeof value !== 'string')
-    throw new Error(`national_test_scores.${name} is not text`);
-  return value;
-}
-function oneOf<T extends string>(values: readonly T[], row: RawRow, name: string): T | null {
-  const value = textOrNull(row, name);
-  if (value === null) return null;
-  const found = values.find((candidate) => candidate === value);
-  if (found === undefined) throw new Error(`national_test_scores.${name} has an unknown value`);
-  return found;
+export interface StoredScore {
+  id: number;
+  signature: string;
 }
 
-function toExisting(row: RawRow): ExistingNationalScore {
-  const yearTime = oneOf(YEAR_TIMES, row, 'yearTime');
-  const dleAboveScale = row.dleAboveScale;
-  if (yearTime === null || typeof dleAboveScale !== 'boolean')
-    throw new Error('national_test_scores row unreadable');
-  return {
-    id: numberOf(row, 'id'),
-    pupilId: numberOf(row, 'pupilId'),
-    nationalTestId: numberOf(row, 'nationalTestId'),
-    calendarYear: numberOf(row, 'calendarYear'),
-    yearTime,
-    yearClassId: numberOf(row, 'yearClassId'),
-    subjectId: numberOf(row, 'subjectId'),
-    providerId: numberOf(row, 'providerId'),
-    grade: numberOf(row, 'grade'),
-    testDate: textOrNull(row, 'testDate') ?? '',
-    levelValue: numberOrNull(row, 'levelValue'),
-    abilityScore: numberOrNull(row, 'abilityScore'),
-    percentile: numberOrNull(row, 'percentile'),
-    alphabetical: oneOf(ALPHABETICAL_LEVELS, row, 'alphabetical'),
-    roman: oneOf(ROMAN_LEVELS, row, 'roman'),
-    functionalLevel: textOrNull(row, 'functionalLevel'),
-    dle: numberOrNull(row, 'dle'),
-    dleAboveScale,
-    referenceLevel: oneOf(REFERENCE_RESULTS, row, 'referenceLevel'),
-    projectedReferenceLevel: oneOf(REFERENCE_RESULTS, row, 'projectedReferenceLevel'),
-  };
-}
-
-const rowsOf = z.object({ rows: z.array(z.unknown()) });
-
-function isRawRow(value: unknown): value is RawRow {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+const storedRow = z.object({
+  id: z.number(),
+  pupilId: z.number(),
+  nationalTestId: z.number(),
+  calendarYear: z.number(),
+  yearTime: z.enum(YEAR_TIMES),
+  signature: z.string(),
+});
 
 /**
- * The school's national scores of the given school years, by key. Where old data holds one key twice, the row with
- * the lowest id is the one compared and changed.
+ * The school's national scores of the given school years by key, each with its signature over the columns the file
+ * decides (signature.ts). Where old data holds one key twice, the row with the lowest id is the one compared and
+ * changed.
  */
-export async function loadExistingScores(
+export async function loadStoredScores(
   tx: Db,
   schoolId: number,
   calendarYears: readonly number[],
-): Promise<Map<string, ExistingNationalScore>> {
-  const existing = new Map<string, ExistingNationalScore>();
-  if (calendarYears.length === 0) return existing;
-  const { rows } = rowsOf.parse(
-    await tx.execute(sql`select id, pupil_id as "pupilId", national_test_id as "nationalTestId", calendar_year as "calendarYear",
-          year_time as "yearTime", year_class_id as "yearClassId", subject_id as "subjectId",
-          provider_id as "providerId", grade, test_date::text as "testDate", level_value as "levelValue",
-          ability_score as "abilityScore", percentile, alphabetical, roman, functional_level as "functionalLevel",
-          dle, dle_above_scale as "dleAboveScale", reference_level as "referenceLevel",
-          projected_reference_level as "projectedReferenceLevel"
+  decided: readonly DecidedColumn[],
+): Promise<Map<string, StoredScore>> {
+  const stored = new Map<string, StoredScore>();
+  if (calendarYears.length === 0) return stored;
+  const rows = await selectRows(
+    tx,
+    storedRow,
+    sql`select id, pupil_id as "pupilId", national_test_id as "nationalTestId", calendar_year as "calendarYear",
+          year_time as "yearTime", ${signatureSql(decided)} as signature
         from national_test_scores
         where school_id = ${schoolId}
           and calendar_year = any(${`{${calendarYears.join(',')}}`}::int[])
-        order by id desc`),
+        order by id desc`,
   );
-  for (const raw of rows) {
-    if (!isRawRow(raw)) throw new Error('national_test_scores row unreadable');
-    const row = toExisting(raw);
-    existing.set(nationalScoreKey(row), row);
-  }
-  return existing;
+  for (const row of rows) stored.set(nationalScoreKey(row), { id: row.id, signature: row.signature });
+  return stored;
 }
 
 const COLUMNS = `school_id int, pupil_id int, year_class_id int, national_test_id int, subject_id int,
@@ -183,23 +123,22 @@ export async function insertNationalScores(
   }
 }
 
-/** Overwrites the score fields (and group and grade) of existing rows, by id, within the school. */
+/** Overwrites the date, group, grade and the decided score columns of stored rows, by id, within the school. */
 export async function updateNationalScores(
   tx: Db,
   schoolId: number,
-  rows: readonly ExistingNationalScore[],
+  rows: readonly { id: number; row: NationalScoreRow }[],
+  decided: readonly DecidedColumn[],
 ): Promise<void> {
+  const assignments = ['year_class_id', 'grade', 'test_date', ...decided]
+    .map((column) => `${column} = r.${column}`)
+    .join(', ');
   for (let start = 0; start < rows.length; start += BATCH_SIZE) {
     const batch = JSON.stringify(
-      rows.slice(start, start + BATCH_SIZE).map((row) => ({ id: row.id, ...record(schoolId, row) })),
+      rows.slice(start, start + BATCH_SIZE).map(({ id, row }) => ({ id, ...record(schoolId, row) })),
     );
     await tx.execute(sql`
-      update national_test_scores s set
-        year_class_id = r.year_class_id, grade = r.grade, test_date = r.test_date, level_value = r.level_value,
-        ability_score = r.ability_score, percentile = r.percentile, alphabetical = r.alphabetical,
-        roman = r.roman, functional_level = r.functional_level, dle = r.dle,
-        dle_above_scale = r.dle_above_scale, reference_level = r.reference_level,
-        projected_reference_level = r.projected_reference_level
+      update national_test_scores s set ${sql.raw(assignments)}
       from json_to_recordset(${batch}::json) as r(id int, ${sql.raw(COLUMNS)})
       where s.id = r.id and s.school_id = ${schoolId}`);
   }
