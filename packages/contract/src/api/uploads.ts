@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedSchema } from './common';
+import { idSchema, pagedSchema } from './common';
 
 /**
  * Uploads (spec section 2, `admin/upload`; provider staff only): EDEXML 2.1 (pupils, groups, teachers), national
@@ -163,7 +163,7 @@ export const uploadRefusalSchema = z.object({
 export type UploadRefusal = z.infer<typeof uploadRefusalSchema>;
 
 export const uploadInviteTeachersSchema = z.object({
-  schoolId: z.number().int().positive(),
+  schoolId: idSchema,
   emails: z.array(z.string().email()).min(1).max(500),
 });
 export const uploadInviteTeachersResultSchema = z.object({
@@ -201,6 +201,6 @@ export const RETENTION_ERRORS = {
   notDue: 'Not every pupil is due for removal.',
 } as const;
 export const retentionRemoveSchema = z.object({
-  pupilIds: z.array(z.number().int().positive()).min(1).max(5000),
+  pupilIds: z.array(idSchema).min(1).max(5000),
 });
 export const retentionRemoveResultSchema = z.object({ removed: z.number().int() });
