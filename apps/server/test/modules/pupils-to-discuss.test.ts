@@ -68,7 +68,7 @@ const before = (a: Row, b: { calendarYear: number; yearTime: YearTime }) =>
 function expectedReasons(
   rows: readonly Row[],
   methods: readonly MethodRow[],
-  norm: (provider: TestProviderCode, subject: SubjectCode, grade: number, time: YearTime) => number,
+  norm: (provider: TestProviderCode, subject: SubjectCode, grade: number, time: YearTime) => number | null,
   pupilId: number,
   year: number,
   subjects: readonly SubjectCode[],
@@ -97,17 +97,15 @@ function expectedReasons(
     const at = (r: Row) => ({ calendarYear: r.calendarYear, yearTime: r.yearTime, grade: r.grade });
     const step = (a: Row, b: Row) => {
       const growth = Math.round((b.ability - a.ability) * 100) / 100;
-      const expected =
-        Math.round(
-          (norm(b.provider, subject, b.grade, b.yearTime) - norm(a.provider, subject, a.grade, a.yearTime)) *
-            100,
-        ) / 100;
+      const normA = norm(a.provider, subject, a.grade, a.yearTime);
+      const normB = norm(b.provider, subject, b.grade, b.yearTime);
+      const expected = normA === null || normB === null ? null : Math.round((normB - normA) * 100) / 100;
       return {
         from: { ...at(a), abilityScore: a.ability },
         to: { ...at(b), abilityScore: b.ability },
         growth,
         expectedGrowth: expected,
-        stalled: expected > 0 ? growth < expected / 2 : growth <= 0,
+        stalled: expected !== null && expected > 0 ? growth < expected / 2 : growth <= 0,
       };
     };
     const first = counted.at(-3);
@@ -191,9 +189,11 @@ describe('pupils to discuss', () => {
   let excludedId = 0;
   const subjectsInOrder: SubjectCode[] = [];
 
-  const norm = (provider: TestProviderCode, subject: SubjectCode, grade: number, time: YearTime) => {
-    const value = norms.get(`${PROVIDER_IDS[provider]}:${SUBJECT_IDS[subject]}:${grade}:${time}`);
-    if (value === undefined) throw new Error(`no norm ${provider} ${subject} ${grade}${time}`);
+  const norm = (provider: TestProviderCode, subject: SubjectCode, grade: number, time: YearTime) =>
+    norms.get(`${PROVIDER_IDS[provider]}:${SUBJECT_IDS[subject]}:${grade}:${time}`) ?? null;
+  const knownNorm = (provider: TestProviderCode, subject: SubjectCode, grade: number, time: YearTime) => {
+    const value = norm(provider, subject, grade, time);
+    if (value === null) throw new Error(`no norm ${provider} ${subject} ${grade}${time}`);
     return value;
   };
   const get = (who: string, url: string) =>
@@ -216,6 +216,17 @@ describe('pupils to discuss', () => {
     t = await createTestApp({ now: NOW });
     const db = t.database.db;
     await createCatalog(db);
+    // Without the norm of Woordenschat E5 growth falls back to "0 or less".
+    await db
+      .delete(nationalNorms)
+      .where(
+        and(
+          eq(nationalNorms.providerId, PROVIDER_IDS.CITO),
+          eq(nationalNorms.subjectId, SUBJECT_IDS.WST),
+          eq(nationalNorms.grade, 5),
+          eq(nationalNorms.yearTime, 'E'),
+        ),
+      );
     for (const n of await db.select().from(nationalNorms))
       norms.set(`${n.providerId}:${n.subjectId}:${n.grade}:${n.yearTime}`, n.abilityScore);
     const catalog = buildCatalog();
@@ -255,8 +266,8 @@ describe('pupils to discuss', () => {
 
     // Ability scores on the norm: growth exactly as expected unless a case says otherwise.
     const onNorm = (subject: SubjectCode, grade: number, time: YearTime, shift = 0) =>
-      Math.round(norm('CITO', subject, grade, time)) + shift;
-    const halfRW = (norm('CITO', 'RW', 6, 'M') - norm('CITO', 'RW', 5, 'E')) / 2;
+      Math.round(knownNorm('CITO', subject, grade, time)) + shift;
+    const halfRW = (knownNorm('CITO', 'RW', 6, 'M') - knownNorm('CITO', 'RW', 5, 'E')) / 2;
     type Result = [YearTime, number, number, Level, TestProviderCode?, SubjectCode?];
     const addPupil = async (
       name: string,
@@ -316,7 +327,7 @@ describe('pupils to discuss', () => {
     const m6 = onNorm('RW', 6, 'M');
     // (a) growth over the last two steps: both below half the expected growth; the last one at half; the first fine.
     const m5 = onNorm('RW', 5, 'M');
-    const halfM5E5 = (norm('CITO', 'RW', 5, 'E') - norm('CITO', 'RW', 5, 'M')) / 2;
+    const halfM5E5 = (knownNorm('CITO', 'RW', 5, 'E') - knownNorm('CITO', 'RW', 5, 'M')) / 2;
     const slowE5 = m5 + Math.ceil(halfM5E5) - 1;
     await addPupil('Stil', g6, [
       ['M', 2024, m5, 'III'],
@@ -332,6 +343,24 @@ describe('pupils to discuss', () => {
       ['M', 2024, m5, 'III'],
       ['E', 2024, e5, 'III'],
       ['M', 2025, e5 + Math.ceil(halfRW) - 1, 'III'],
+    ]);
+    // Without a norm: growth of 0 or less counts (Woordenschat E5 has no norm here), a little growth does not.
+    const wstM5 = onNorm('WST', 5, 'M');
+    await addPupil('Zondernorm', g6, [
+      ['M', 2024, wstM5, 'III', 'CITO', 'WST'],
+      ['E', 2024, wstM5, 'III', 'CITO', 'WST'],
+      ['M', 2025, wstM5 - 1, 'III', 'CITO', 'WST'],
+    ]);
+    await addPupil('Beetjegroei', g6, [
+      ['M', 2024, wstM5, 'III', 'CITO', 'WST'],
+      ['E', 2024, wstM5 + 1, 'III', 'CITO', 'WST'],
+      ['M', 2025, wstM5 + 2, 'III', 'CITO', 'WST'],
+    ]);
+    // A change of provider: the scales differ, so no growth is read across it.
+    await addPupil('Wissel', g6, [
+      ['M', 2024, m5, 'III'],
+      ['E', 2024, m5, 'III'],
+      ['M', 2025, Math.round(knownNorm('DIA', 'RW', 6, 'M')) - 30, 'III', 'DIA'],
     ]);
     // (b) levels: two down at once; one down; from the best of the year; best older than a year; across systems.
     await addPupil('Valler', g6, [
@@ -436,7 +465,7 @@ describe('pupils to discuss', () => {
     await addPupil('Prioriteit', g6, [
       ['E', 2024, e5, 'III'],
       ['M', 2025, m6, 'III'],
-      ['M', 2025, Math.round(norm('DIA', 'RW', 6, 'M')), 'V', 'DIA'],
+      ['M', 2025, Math.round(knownNorm('DIA', 'RW', 6, 'M')), 'V', 'DIA'],
     ]);
     // Two subjects, two reasons; and an excluded pupil who is listed (marked).
     await addPupil('Dubbel', g6, [
@@ -517,6 +546,13 @@ describe('pupils to discuss', () => {
     expect(byName('Methodegoed')).toEqual(['METHOD_MISMATCH']);
     expect(byName('Methodezwak')).toEqual(['METHOD_MISMATCH']);
     expect(byName('Vorigjaar')).toEqual(['METHOD_MISMATCH']);
+    expect(byName('Zondernorm')).toEqual(['GROWTH_STALLED']);
+    expect(body.pupils.find((p) => p.id === names.get('Zondernorm'))?.reasons[0]).toMatchObject({
+      steps: [
+        { expectedGrowth: null, growth: 0 },
+        { expectedGrowth: null, growth: -1 },
+      ],
+    });
     // Spelling (position 1) before Rekenen-Wiskunde (position 4).
     expect(byName('Dubbel')).toEqual(['GROWTH_STALLED', 'LEVEL_DROP']);
     for (const name of [
@@ -531,6 +567,8 @@ describe('pupils to discuss', () => {
       'Midden',
       'Prioriteit',
       'Oudemethode',
+      'Beetjegroei',
+      'Wissel',
       'Vroeger',
     ])
       expect(byName(name), name).toEqual([]);
