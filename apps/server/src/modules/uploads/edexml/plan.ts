@@ -8,7 +8,7 @@ import {
   insertGroups,
   insertPupils,
   markLeft,
-  placePupil,
+  placePupils,
   schoolPupils,
   teacherAccounts,
   updateGroup,
@@ -173,15 +173,16 @@ export async function planEdexml(tx: Db, target: ImportTarget, doc: EdexDocument
             gender: row.gender ?? null,
           })),
       );
+      const places: { pupilId: number; yearClassId: number; grade: number }[] = [];
       for (const { match, values, place } of pupilWrites) {
         const pupilId = match.stored?.id ?? newPupilIds.get(match.row.key);
         const yearClassId = groupIdOf(match.row.groupKey);
         if (pupilId === undefined || yearClassId === undefined)
           throw new Error('planned pupil or group missing');
         if (match.stored && Object.keys(values).length > 0) await updatePupil(db, schoolId, pupilId, values);
-        if (place)
-          await placePupil(db, schoolId, pupilId, yearGroupIds, { yearClassId, grade: match.row.grade });
+        if (place) places.push({ pupilId, yearClassId, grade: match.row.grade });
       }
+      await placePupils(db, schoolId, yearGroupIds, places);
       await markLeft(db, schoolId, leftIds, today);
       await grantGroups(
         db,

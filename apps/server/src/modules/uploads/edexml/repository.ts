@@ -162,32 +162,36 @@ export async function updatePupil(
     .where(and(eq(pupils.schoolId, schoolId), eq(pupils.id, id)));
 }
 
-/** The pupil is in exactly this group of the school year: other enrolments of that year go, the grade is set. */
-export async function placePupil(
+/**
+ * Each pupil is in exactly the given group of the school year: their other enrolments in the year's stored groups
+ * go, and the given one is written with the pupil's grade (batched: a whole school's new pupils at once).
+ */
+export async function placePupils(
   tx: Db,
   schoolId: number,
-  pupilId: number,
   yearGroupIds: readonly number[],
-  place: { yearClassId: number; grade: number },
+  places: readonly { pupilId: number; yearClassId: number; grade: number }[],
 ) {
-  const others = yearGroupIds.filter((id) => id !== place.yearClassId);
-  if (others.length > 0)
-    await tx
-      .delete(yearClassPupils)
-      .where(
+  for (const batch of batches(places)) {
+    if (yearGroupIds.length > 0)
+      await tx.delete(yearClassPupils).where(
         and(
           eq(yearClassPupils.schoolId, schoolId),
-          eq(yearClassPupils.pupilId, pupilId),
-          inArray(yearClassPupils.yearClassId, others),
+          inArray(
+            yearClassPupils.pupilId,
+            batch.map((place) => place.pupilId),
+          ),
+          inArray(yearClassPupils.yearClassId, [...yearGroupIds]),
         ),
       );
-  await tx
-    .insert(yearClassPupils)
-    .values({ schoolId, pupilId, ...place })
-    .onConflictDoUpdate({
-      target: [yearClassPupils.yearClassId, yearClassPupils.pupilId],
-      set: { grade: place.grade },
-    });
+    await tx
+      .insert(yearClassPupils)
+      .values(batch.map((place) => ({ schoolId, ...place })))
+      .onConflictDoUpdate({
+        target: [yearClassPupils.yearClassId, yearClassPupils.pupilId],
+        set: { grade: sql`excluded.grade` },
+      });
+  }
 }
 
 export async function markLeft(tx: Db, schoolId: number, pupilIds: readonly number[], date: string) {
