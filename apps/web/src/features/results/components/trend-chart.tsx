@@ -1,4 +1,5 @@
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import { Group, Text } from '@mantine/core';
+import { Bar, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import { useElementSize } from '@mantine/hooks';
 import type { TrendMarker, TrendSpec } from '../lib/trend-series';
 
@@ -63,57 +64,107 @@ export default function TrendChart({ spec, height = 320, label, describedBy }: T
   const data = spec.rows.map((row) => ({ category: row.category, ...row.values }));
   const { ref, width } = useElementSize();
   return (
-    <div
-      ref={ref}
-      role="img"
-      aria-label={label}
-      aria-describedby={describedBy}
-      style={{ width: '100%', height }}
-    >
-      {width > 0 && (
-        <ComposedChart
-          width={width}
-          height={height}
-          data={data}
-          margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
-        >
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="category" />
-          <YAxis domain={spec.yDomain ?? ['auto', 'auto']} allowDecimals={false} />
-          <Tooltip />
-          <Legend />
-          {spec.series.map((series) => {
-            const style = spec.styles[series.key] ?? { dash: '', marker: null, thin: false, legend: true };
-            if (series.kind === 'bar')
+    <>
+      <div
+        ref={ref}
+        role="img"
+        aria-label={label}
+        aria-describedby={describedBy}
+        style={{ width: '100%', height }}
+      >
+        {width > 0 && (
+          <ComposedChart
+            width={width}
+            height={height}
+            data={data}
+            margin={{ top: 8, right: 16, bottom: 8, left: 0 }}
+          >
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="category" />
+            <YAxis domain={spec.yDomain ?? ['auto', 'auto']} allowDecimals={false} />
+            <Tooltip />
+            {spec.series.map((series) => {
+              const style = spec.styles[series.key] ?? { dash: '', marker: null, thin: false, legend: true };
+              if (series.kind === 'bar')
+                return (
+                  <Bar
+                    key={series.key}
+                    dataKey={series.key}
+                    name={series.label}
+                    fill={series.color}
+                    legendType={style.legend ? 'square' : 'none'}
+                    isAnimationActive={false}
+                  />
+                );
+              const dot = style.marker ? markerDot(style.marker, series.color) : false;
               return (
-                <Bar
+                <Line
                   key={series.key}
                   dataKey={series.key}
                   name={series.label}
-                  fill={series.color}
-                  legendType={style.legend ? 'square' : 'none'}
+                  stroke={series.color}
+                  strokeWidth={style.thin ? 1.25 : 2.5}
+                  strokeDasharray={style.dash || undefined}
+                  dot={dot}
+                  activeDot={dot || undefined}
+                  legendType={style.legend ? (style.marker ?? 'plainline') : 'none'}
+                  connectNulls
                   isAnimationActive={false}
                 />
               );
-            const dot = style.marker ? markerDot(style.marker, series.color) : false;
-            return (
-              <Line
-                key={series.key}
-                dataKey={series.key}
-                name={series.label}
-                stroke={series.color}
-                strokeWidth={style.thin ? 1.25 : 2.5}
-                strokeDasharray={style.dash || undefined}
-                dot={dot}
-                activeDot={dot || undefined}
-                legendType={style.legend ? (style.marker ?? 'plainline') : 'none'}
-                connectNulls
-                isAnimationActive={false}
-              />
-            );
-          })}
-        </ComposedChart>
-      )}
-    </div>
+            })}
+          </ComposedChart>
+        )}
+      </div>
+      <TrendLegend spec={spec} />
+    </>
+  );
+}
+
+/**
+ * The legend as HTML below the chart (Recharts' own takes the chart's height, which on a phone left little of the
+ * chart): each series' colour, line pattern and marker with its name. Earlier pieces of a series and the norm
+ * lines have no entry of their own.
+ */
+function TrendLegend({ spec }: { spec: TrendSpec }) {
+  return (
+    <Group gap="xs" justify="center" mt={4} aria-hidden>
+      {spec.series
+        .filter((series) => spec.styles[series.key]?.legend !== false)
+        .map((series) => {
+          const style = spec.styles[series.key];
+          const bar = series.kind === 'bar';
+          return (
+            <Group key={series.key} gap={6} wrap="nowrap">
+              <svg width={28} height={12} viewBox="0 0 28 12">
+                {bar ? (
+                  <rect x={8} y={1} width={12} height={10} fill={series.color} />
+                ) : (
+                  <>
+                    <line
+                      x1={0}
+                      y1={6}
+                      x2={28}
+                      y2={6}
+                      stroke={series.color}
+                      strokeWidth={2.5}
+                      strokeDasharray={style?.dash || undefined}
+                    />
+                    {style?.marker && (
+                      <path
+                        d={markerPath(style.marker, 14, 6, 4)}
+                        fill={style.marker === 'cross' ? 'none' : series.color}
+                        stroke={series.color}
+                        strokeWidth={style.marker === 'cross' ? 2 : 1}
+                      />
+                    )}
+                  </>
+                )}
+              </svg>
+              <Text size="xs">{series.label}</Text>
+            </Group>
+          );
+        })}
+    </Group>
   );
 }

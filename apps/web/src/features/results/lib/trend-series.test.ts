@@ -99,5 +99,18 @@ describe('trendChartSpec', () => {
       expect(row.values[series.key]).toBe(index >= cut ? value : null);
     });
     expect(trendChartSpec(changed, [series.key], 'percentile', settings, labels).series).toHaveLength(1);
+    // Bars join nothing: one bar series over both tests; its norm lines are still cut.
+    const bars = trendChartSpec(
+      changed,
+      [series.key],
+      'ability',
+      { showNationalAverage: true, showBarAverage: true },
+      labels,
+    );
+    expect(bars.series.map((s) => [s.key, s.kind])).toEqual([
+      [series.key, 'bar'],
+      [`${series.key}@0-norm`, 'dashed'],
+      [`${series.key}-norm`, 'dashed'],
+    ]);
   });
 });

@@ -131,26 +131,35 @@ export function trendChartSpec(
       legend: true,
     };
     const segments = measure === 'ability' ? testSegments(entry.points) : [entry.points];
-    segments.forEach((points, index) => {
-      const last = index === segments.length - 1;
-      const key = last ? entry.key : `${entry.key}@${index}`;
-      const test = points[0]?.tests.map(testLabel).join(', ') ?? '';
-      const name = segments.length > 1 ? `${label} · ${test}` : label;
-      const kind = settings.showBarAverage ? 'bar' : 'line';
+    const pieceKey = (index: number) => (index === segments.length - 1 ? entry.key : `${entry.key}@${index}`);
+    const pieceName = (points: readonly SubjectTrendPoint[]) =>
+      segments.length > 1 ? `${label} · ${points[0]?.tests.map(testLabel).join(', ') ?? ''}` : label;
+    // Bars never join two points, so they need no cut; lines (the series' and its norm) do.
+    if (settings.showBarAverage)
       add(
-        key,
-        { key, label: name, kind, color },
-        { ...style, legend: last },
-        new Map(points.map((point) => [momentKey(point), valueOf(point, measure)])),
+        entry.key,
+        { key: entry.key, label, kind: 'bar', color },
+        style,
+        new Map(entry.points.map((point) => [momentKey(point), valueOf(point, measure)])),
       );
-      if (settings.showNationalAverage && measure === 'ability')
+    else
+      segments.forEach((points, index) =>
         add(
-          `${key}-norm`,
-          { key, label: labels.norm(name), kind: 'dashed', color },
+          pieceKey(index),
+          { key: pieceKey(index), label: pieceName(points), kind: 'line', color },
+          { ...style, legend: index === segments.length - 1 },
+          new Map(points.map((point) => [momentKey(point), valueOf(point, measure)])),
+        ),
+      );
+    if (settings.showNationalAverage && measure === 'ability')
+      segments.forEach((points, index) =>
+        add(
+          `${pieceKey(index)}-norm`,
+          { key: `${pieceKey(index)}-norm`, label: labels.norm(pieceName(points)), kind: 'dashed', color },
           { dash: '3 3', marker: null, thin: true, legend: false },
           new Map(points.map((point) => [momentKey(point), point.nationalAbilityScore])),
-        );
-    });
+        ),
+      );
   });
   if (settings.showNationalAverage && measure === 'percentile')
     add(
