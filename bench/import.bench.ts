@@ -12,7 +12,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -224,6 +224,8 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<ChildP
       SEED_DEMO: 'false',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
+    // Its own process group: npm, tsx and the server are stopped together (npm alone would leave the server).
+    detached: true,
   });
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -235,8 +237,12 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<ChildP
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  server.kill('SIGTERM');
+  stopServer(server);
   throw new Error('the server did not become healthy within 120 s');
+}
+
+function stopServer(server: ChildProcess): void {
+  if (server.pid !== undefined && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
 }
 
 async function login(): Promise<string> {
@@ -264,6 +270,9 @@ async function main() {
     const csv = citoCsv(pupilCount, 0);
     const file = await fileOf(dir, 'cito.csv', csv);
     console.log(`file: ${ROWS} rows, ${(file.size / 1024 / 1024).toFixed(1)} MB`);
+    console.log(
+      `load average (1 min) of this machine: ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`,
+    );
     const target: ImportTarget = {
       schoolId: school.id,
       brinCode: school.brinCode,
@@ -295,9 +304,13 @@ async function main() {
     );
 
     const t2 = performance.now();
+    const cpu2 = process.cpuUsage();
     const again = await database.db.transaction((tx) => nationalResultsImporter.plan(tx, target, file));
+    const againCpu = process.cpuUsage(cpu2);
     console.log(
-      `same file again (plan): ${seconds(performance.now() - t2)}, counts ${JSON.stringify(again.counts.results)}`,
+      `same file again (plan): ${seconds(performance.now() - t2)} (node CPU ${seconds(
+        (againCpu.user + againCpu.system) / 1000,
+      )}), counts ${JSON.stringify(again.counts.results)}`,
     );
 
     // Through the API: preview, then apply, of a file in which every ability score changed.
@@ -325,8 +338,9 @@ async function main() {
       const applied = await send('', { kind: 'NATIONAL_RESULTS', sha256: changed.sha256 });
       console.log(`API apply:   ${seconds(applied.ms)}, counts ${JSON.stringify(applied.body.counts)}`);
       console.log(`API preview + apply: ${seconds(previewed.ms + applied.ms)}`);
+      console.log(`load average (1 min) at the end: ${loadavg()[0]?.toFixed(1)}`);
     } finally {
-      server.kill('SIGTERM');
+      stopServer(server);
     }
   } finally {
     await database.close();
