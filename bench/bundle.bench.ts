@@ -68,7 +68,8 @@ const resolveFrom = (from: FileId, specifier: string): FileId =>
 function staticImports(file: FileId): FileId[] {
   const code = read(file).toString('utf8');
   const found = new Set<FileId>();
-  const pattern = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
+  const pattern =
+    /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
   for (const match of code.matchAll(pattern)) found.add(resolveFrom(file, match[1]!));
   return [...found];
 }
@@ -101,7 +102,8 @@ function dynamicImportDependencies(scripts: FileId[]): Map<FileId, Set<FileId>> 
 function htmlFiles(): FileId[] {
   const html = read('index.html').toString('utf8');
   const urls = new Set<FileId>();
-  for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) urls.add(resolveFrom('index.html', match[1]!));
+  for (const match of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g))
+    urls.add(resolveFrom('index.html', match[1]!));
   for (const match of html.matchAll(/<link[^>]*\srel="(?:modulepreload|stylesheet)"[^>]*>/g)) {
     const href = /\shref="([^"]+)"/.exec(match[0]);
     if (href) urls.add(resolveFrom('index.html', href[1]!));
@@ -224,8 +226,12 @@ function main(): void {
   }
 
   console.log('\nlogin route, largest files (gzip)');
-  for (const file of loginFiles.sort((a, b) => sizes(b).gzip - sizes(a).gzip).slice(0, Number(process.env.BUNDLE_TOP ?? 12))) {
-    console.log(`  ${path.posix.basename(file).padEnd(40)}${kb(sizes(file).raw)} raw${kb(sizes(file).gzip)} gzip`);
+  for (const file of loginFiles
+    .sort((a, b) => sizes(b).gzip - sizes(a).gzip)
+    .slice(0, Number(process.env.BUNDLE_TOP ?? 12))) {
+    console.log(
+      `  ${path.posix.basename(file).padEnd(40)}${kb(sizes(file).raw)} raw${kb(sizes(file).gzip)} gzip`,
+    );
   }
   const met = loginScriptsGzip <= LOGIN_BUDGET_GZIP;
   console.log(

@@ -72,7 +72,8 @@ async function main(): Promise<void> {
     import('react-intl'),
     import('react-router'),
   ]);
-  const { catalogues } = await import('../apps/web/src/i18n/messages');
+  const { loadCatalogue } = await import('../apps/web/src/i18n/messages');
+  const dutch = await loadCatalogue('nl');
   const { CurrentProfileProvider } = await import('../apps/web/src/lib/current-profile');
   const { GroupResultsPage } = await import('../apps/web/src/features/results/pages/group-results-page');
   const { PupilPage } = await import('../apps/web/src/features/results/pages/pupil-page');
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
     );
     const tree = createElement(
       intl.IntlProvider,
-      { locale: 'nl', defaultLocale: 'nl', messages: catalogues.nl },
+      { locale: 'nl', defaultLocale: 'nl', messages: dutch },
       createElement(
         MantineProvider,
         null,

@@ -25,9 +25,9 @@ interface Finding {
 /** The menu's addresses (at 390 px the menu sits in a closed drawer: its links are in the page all the same). */
 async function menuPaths(page: Page, language: Language): Promise<string[]> {
   const menu = page.getByRole('navigation', { name: TEXTS[language].menu, includeHidden: true });
-  const hrefs = await menu.locator('a[href]').evaluateAll((links) =>
-    links.map((link) => link.getAttribute('href') ?? ''),
-  );
+  const hrefs = await menu
+    .locator('a[href]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   return [...new Set(hrefs.filter((href) => href.startsWith(`/app/schools/${REGENBOOG_ID}`)))];
 }
 
@@ -78,7 +78,8 @@ async function walk(browser: Browser, user: string, language: Language, width: n
     // With a group selected: the group's own items appear in the menu.
     await page.goto(`/app/schools/${REGENBOOG_ID}`);
     const select = page.getByRole('combobox', { name: TEXTS[language].group, exact: true });
-    if (width < 600) await page.getByRole('button', { name: language === 'nl' ? 'Menu openen' : 'Open menu' }).click();
+    if (width < 600)
+      await page.getByRole('button', { name: language === 'nl' ? 'Menu openen' : 'Open menu' }).click();
     const firstGroup = select.locator('option:not([disabled])').first();
     await expect(firstGroup).toBeAttached({ timeout: 30_000 });
     const label = (await firstGroup.textContent()) ?? '';

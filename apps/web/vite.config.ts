@@ -37,7 +37,10 @@ function precompiledMessages(): Plugin {
       if (!/\/src\/i18n\/[a-z]{2}\.json$/.test(id)) return null;
       const messages = JSON.parse(code) as Record<string, string>;
       const trees = Object.fromEntries(
-        Object.entries(messages).map(([key, message]) => [key, parse(message, { shouldParseSkeletons: true })]),
+        Object.entries(messages).map(([key, message]) => [
+          key,
+          parse(message, { shouldParseSkeletons: true }),
+        ]),
       );
       return { code: JSON.stringify(trees), map: null };
     },
@@ -105,7 +108,10 @@ export default defineConfig(({ command }) => ({
         ? [
             // Messages arrive parsed (precompiledMessages); React Router's build without its development
             // warnings (its package points every bundler at the development build).
-            { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
+            {
+              find: /^@formatjs\/icu-messageformat-parser$/,
+              replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+            },
             { find: /^react-router$/, replacement: reactRouterProduction },
           ]
         : [],

@@ -1,4 +1,15 @@
-import { boolean, check, date, index, integer, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { schoolIdColumn, timestamptz } from './columns';
 import { users } from './users';
@@ -55,7 +66,9 @@ export const pupils = pgTable(
   (t) => [
     index('pupils_school_id_idx').on(t.schoolId),
     index('pupils_school_external_key_idx').on(t.schoolId, t.externalKey),
-    uniqueIndex('pupils_school_eck_id_key').on(t.schoolId, t.eckId).where(sql`${t.eckId} is not null`),
+    uniqueIndex('pupils_school_eck_id_key')
+      .on(t.schoolId, t.eckId)
+      .where(sql`${t.eckId} is not null`),
   ],
 );
 
