@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { shellEndpoints } from '@leerzicht/contract';
 import type { AppContext } from './context';
@@ -11,7 +11,7 @@ import { registerCompression } from './platform/compression';
 import { type LogStream, loggerOptions, quietLogLevel, registerQuietRoutes } from './platform/logger';
 import { registerNoStore } from './platform/no-store';
 import { registerOpenApi } from './platform/openapi';
-import { registerRouteRules } from './platform/routing/index';
+import { registerRouteRules, responseSerializerCompiler } from './platform/routing/index';
 import { registerWebApp } from './platform/web-app';
 import { accountRoutes } from './modules/account/index';
 import { adminRoutes } from './modules/admin/index';
@@ -70,7 +70,7 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
   registerCompression(app);
   registerQuietRoutes(app, ctx.config, [`${API_PREFIX}${shellEndpoints.health.path}`]);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(ctx.config.RESPONSE_VALIDATION));
   registerErrorHandler(app);
   registerAuthentication(app);
   // Routes declare session or public, their write rule and pupil data; these hooks enforce the declarations.

@@ -45,6 +45,8 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag.optional(),
   /** Serve the OpenAPI UI and document at /api/docs (default: on, except with NODE_ENV=production). */
   API_DOCS: booleanFlag.optional(),
+  /** Validate every answer against its contract schema (default: on, except with NODE_ENV=production). */
+  RESPONSE_VALIDATION: booleanFlag.optional(),
   /** Read the client address from X-Forwarded-For (only behind a reverse proxy that sets it). */
   TRUST_PROXY: trustProxySetting.default(false),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
@@ -53,9 +55,10 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'SEED_DEMO' | 'APP_URL' | 'API_DOCS'> {
+export interface Config extends Omit<Env, 'SEED_DEMO' | 'APP_URL' | 'API_DOCS' | 'RESPONSE_VALIDATION'> {
   SEED_DEMO: boolean;
   API_DOCS: boolean;
+  RESPONSE_VALIDATION: boolean;
   APP_URL: string;
   repoRoot: string;
 }
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...value,
     SEED_DEMO: value.SEED_DEMO ?? !value.DATABASE_URL,
     API_DOCS: value.API_DOCS ?? value.NODE_ENV !== 'production',
+    RESPONSE_VALIDATION: value.RESPONSE_VALIDATION ?? value.NODE_ENV !== 'production',
     APP_URL: value.APP_URL ?? `http://localhost:${value.PORT}`,
     repoRoot,
   };
