@@ -1,7 +1,10 @@
 import {
   nationalTestExclusionEndpoints,
   pupilEndpoints,
+  pupilsToDiscussEndpoints,
   resultEndpoints,
+  schoolAnalyticsEndpoints,
+  subjectTrendEndpoints,
   type NationalTestExclusionUpdate,
 } from '@leerzicht/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,7 +24,7 @@ export function useExclusionsQuery(schoolId: number, schoolYear: number) {
 
 /**
  * `POST /national_test_exclusions/`: excludes pupils (with a reason) or includes them again. The list, and the
- * results and pupil pages that leave excluded pupils out, are read again.
+ * results, analytics, trends, pupil pages and pupils to discuss that leave excluded pupils out, are read again.
  */
 export function useUpdateExclusions() {
   const queryClient = useQueryClient();
@@ -34,6 +37,11 @@ export function useUpdateExclusions() {
         invalidate(queryClient, nationalTestExclusionEndpoints.list),
         ...Object.values(resultEndpoints).map((endpoint) => invalidate(queryClient, endpoint)),
         ...Object.values(pupilEndpoints).map((endpoint) => invalidate(queryClient, endpoint)),
+        ...[
+          ...Object.values(schoolAnalyticsEndpoints),
+          ...Object.values(subjectTrendEndpoints),
+          ...Object.values(pupilsToDiscussEndpoints),
+        ].map((endpoint) => invalidate(queryClient, endpoint)),
       ]);
     },
   });
