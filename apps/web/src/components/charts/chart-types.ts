@@ -33,10 +33,20 @@ export interface ChartLine {
   color: string;
 }
 
+/** A shaded area between two series' values per row (e.g. between a low and a good threshold that vary). */
+export interface ChartArea {
+  lowKey: string;
+  highKey: string;
+  label: string;
+  color: string;
+}
+
 export interface ChartSpec {
   rows: ChartRow[];
   series: ChartSeries[];
   bands?: ChartBand[];
+  /** Drawn only; the table view shows the series they lie between. */
+  areas?: ChartArea[];
   lines?: ChartLine[];
   yDomain?: [number, number];
   /** Fraction digits of the figures in the table view. */

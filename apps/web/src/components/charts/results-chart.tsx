@@ -1,4 +1,5 @@
 import {
+  Area,
   Bar,
   CartesianGrid,
   ComposedChart,
@@ -53,6 +54,22 @@ export default function ResultsChart({ spec, height = 280, label }: ResultsChart
               strokeOpacity={0.4}
               label={band.label}
               ifOverflow="extendDomain"
+            />
+          ))}
+          {spec.areas?.map((area) => (
+            <Area
+              key={area.label}
+              dataKey={(row: Record<string, unknown>) => {
+                const low = row[area.lowKey];
+                const high = row[area.highKey];
+                return typeof low === 'number' && typeof high === 'number' ? [low, high] : null;
+              }}
+              name={area.label}
+              fill={area.color}
+              fillOpacity={0.18}
+              stroke="none"
+              connectNulls
+              isAnimationActive={false}
             />
           ))}
           {spec.lines?.map((line) => (

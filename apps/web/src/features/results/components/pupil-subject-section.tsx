@@ -1,4 +1,4 @@
-import type { PupilDetail, Subject } from '@leerzicht/contract';
+import { GOOD_THRESHOLDS, LOW_THRESHOLDS, type PupilDetail, type Subject } from '@leerzicht/contract';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { ChartPanel } from '../../../components/charts/chart-panel';
@@ -37,8 +37,15 @@ export function PupilSubjectSection({ pupil, subject, name, today, showNational 
                 {
                   pupil: intl.formatMessage({ id: 'results.series.pupil' }),
                   national: intl.formatMessage({ id: 'results.series.national' }),
-                  good: intl.formatMessage({ id: 'results.series.goodThreshold' }),
-                  low: intl.formatMessage({ id: 'results.series.lowThreshold' }),
+                  good: intl.formatMessage(
+                    { id: `results.pupil.threshold.good.${verdictMeasure}` },
+                    { value: GOOD_THRESHOLDS.percentile },
+                  ),
+                  low: intl.formatMessage(
+                    { id: `results.pupil.threshold.low.${verdictMeasure}` },
+                    { value: LOW_THRESHOLDS.percentile },
+                  ),
+                  middle: intl.formatMessage({ id: 'results.pupil.threshold.middle' }),
                 },
                 showNational,
                 verdictMeasure,

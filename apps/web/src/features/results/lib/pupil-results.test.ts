@@ -3,7 +3,7 @@ import { normalQuantile, type NationalNorm } from '@leerzicht/contract';
 import { nationalScore } from '../../../test/result-fixtures';
 import { pupilSubjectChart, type PupilScoreRow } from './pupil-results';
 
-const LABELS = { pupil: 'Leerling', national: 'Landelijk', good: 'Goed', low: 'Laag' };
+const LABELS = { pupil: 'Leerling', national: 'Landelijk', good: 'Goed', low: 'Laag', middle: 'Midden' };
 const norm = (abilityScore: number, abilitySd: number | null): NationalNorm => ({
   providerId: 1,
   subjectId: 1,
@@ -79,6 +79,10 @@ describe('pupilSubjectChart', () => {
       expect(spec.rows.map((r) => r.values.good)).toEqual(expectedGood);
       expect(spec.rows.map((r) => r.values.low)).toEqual(expectedLow);
       expect(spec.series.some((series) => series.key === 'national')).toBe(false);
+      // The area between the thresholds lies between the two lines that are drawn.
+      expect(spec.areas).toEqual([
+        { lowKey: 'low', highKey: 'good', label: 'Midden', color: expect.any(String) },
+      ]);
     }
     // The quantiles themselves: z(0.75) is about 0.674.
     expect(normalQuantile(0.75)).toBeCloseTo(0.6745, 3);

@@ -63,6 +63,8 @@ export interface PupilChartLabels {
   national: string;
   good: string;
   low: string;
+  /** The shaded area between the low and the good threshold. */
+  middle: string;
 }
 
 /** The series key of a test: one line per provider and version, so no line crosses a change of scale. */
@@ -135,6 +137,7 @@ export function pupilSubjectChart(
       { key: 'good', label: labels.good, kind: 'dashed' as const, color: CHART_COLOURS.good },
       { key: 'low', label: labels.low, kind: 'dashed' as const, color: CHART_COLOURS.low },
     ],
+    areas: [{ lowKey: 'low', highKey: 'good', label: labels.middle, color: CHART_COLOURS.national }],
     yDomain: fitDomain(drawn, range),
   };
 }

@@ -391,4 +391,25 @@ describe('pupil page', () => {
       calendar_year: String(pupil.current?.calendarYear),
     });
   });
+
+  it("names the thresholds of the chosen verdict in the chart's legend and table", async () => {
+    for (const [verdictMeasure, good, low] of [
+      ['levelValue', 'Grens goed: niveau I-II', 'Grens laag: niveau IV-V'],
+      ['percentile', 'Grens goed: percentiel 75', 'Grens laag: percentiel 25'],
+    ] as const) {
+      signIn();
+      fakeApi({
+        'GET /api/1.0/profile/': jsonResponse(profile),
+        'GET /api/1.0/schools/1/': jsonResponse(school),
+        'GET /api/1.0/user-settings/': jsonResponse({ ...SETTINGS, verdictMeasure }),
+        'GET /api/1.0/pupils/7/': jsonResponse(pupilDetail({ scores: [score(2024, 'E', 70)] })),
+      });
+      const { user, unmount } = renderApp('/app/schools/1/pupils/7');
+      await user.click(await screen.findByRole('radio', { name: 'Tabel' }));
+      const table = await screen.findByRole('table', { name: /vaardigheidsscore door de tijd/ });
+      expect(within(table).getByRole('columnheader', { name: good })).toBeInTheDocument();
+      expect(within(table).getByRole('columnheader', { name: low })).toBeInTheDocument();
+      unmount();
+    }
+  });
 });
