@@ -7,7 +7,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index';
 
@@ -49,13 +48,32 @@ export function createDatabase(options: DatabaseOptions): Database {
     // node-postgres would throw that as an uncaught error; the pool drops the client and the next query
     // connects afresh, so there is nothing more to do here.
     pool.on('error', () => undefined);
+    // The health check's own connection: its ping never waits for a connection that real work holds.
+    const healthPool = new pg.Pool({
+      connectionString: options.url,
+      max: 1,
+      connectionTimeoutMillis: 2_000,
+      idleTimeoutMillis: 60_000,
+      statement_timeout: 2_000,
+      query_timeout: 2_500,
+    });
+    healthPool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
-      ping: () => ping(db as unknown as Db),
-      close: () => pool.end(),
+      ping: async () => {
+        try {
+          await healthPool.query('select 1');
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      close: async () => {
+        await Promise.all([pool.end(), healthPool.end()]);
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -65,16 +83,16 @@ export function createDatabase(options: DatabaseOptions): Database {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
-    ping: () => ping(db as unknown as Db),
+    // The embedded database has one connection in this process: a query would wait behind all queued work.
+    // It is up when it has started and is not closed.
+    ping: async () => {
+      try {
+        await client.waitReady;
+        return client.ready && !client.closed;
+      } catch {
+        return false;
+      }
+    },
     close: () => client.close(),
   };
-}
-
-async function ping(db: Db): Promise<boolean> {
-  try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
 }
