@@ -91,4 +91,42 @@ describe('pupils page', () => {
       ['DELETE', '/api/1.0/pin_pupil/77/', null],
     ]);
   });
+
+  it('filters by group and pages a long list a hundred at a time', async () => {
+    // 130 pupils in Groep 6A and 120 in Groep 7B, surnames numbered so that the sort order is known.
+    const many: SchoolPupil[] = Array.from({ length: 250 }, (_, index) => ({
+      ...pupil(100 + index, 'Kind', '', `Achternaam ${String(index).padStart(3, '0')}`),
+      yearclassId: index < 130 ? 40 : 41,
+    }));
+    signIn();
+    fakeApi({
+      'GET /api/1.0/profile/': jsonResponse(profile),
+      'GET /api/1.0/schools/1/': jsonResponse(school),
+      'GET /api/1.0/school_pupils/1/': jsonResponse({
+        calendarYear: 2025,
+        yearClasses: [
+          { yearclassId: 40, yearclassName: 'Groep 6A', grade: 6 },
+          { yearclassId: 41, yearclassName: 'Groep 7B', grade: 7 },
+        ],
+        pupils: many,
+      }),
+    });
+    const { user } = renderApp('/app/schools/1/pupils');
+    await screen.findByTestId('pupil-list');
+    expect(names()).toHaveLength(100);
+    expect(names()[0]).toBe('Kind Achternaam 000');
+    expect(screen.getByText(/250 leerlingen/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '3' }));
+    expect(names()).toEqual(many.slice(200).map((row) => `Kind ${row.lastName}`));
+
+    await user.selectOptions(
+      within(screen.getByRole('main')).getByRole('combobox', { name: 'Groep' }),
+      'Groep 7B',
+    );
+    const inGroup = many.filter((row) => row.yearclassId === 41);
+    expect(names()).toEqual(inGroup.slice(0, 100).map((row) => `Kind ${row.lastName}`));
+    await user.click(screen.getByRole('button', { name: '2' }));
+    expect(names()).toEqual(inGroup.slice(100).map((row) => `Kind ${row.lastName}`));
+  });
 });

@@ -1,5 +1,5 @@
 import { fullName } from '@leerzicht/contract';
-import { Anchor, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, NativeSelect, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
@@ -10,31 +10,64 @@ import { PinButton } from '../components/pin-button';
 import { SchoolHeader } from '../../../entities/school';
 import { yearLabel } from '../lib/format';
 import { parseId } from '../lib/ids';
-import { filterPupils } from '../lib/pupil-list';
+import { filterPupils, pagePupils } from '../lib/pupil-list';
 
-/** `/app/schools/:schoolId/pupils`: the school year's pupils, searchable, pinned first, then by surname. */
+/**
+ * `/app/schools/:schoolId/pupils`: the school year's pupils, searchable and filtered by group, pinned first, then by
+ * surname, a hundred per page.
+ */
 export function PupilsPage() {
   const intl = useIntl();
   const schoolId = parseId(useParams().schoolId);
   const { data: school } = useSchoolQuery(schoolId);
   const { data } = useSchoolPupilsQuery(schoolId);
   const [search, setSearch] = useState('');
+  const [group, setGroup] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
   const deferred = useDeferredValue(search);
-  const pupils = useMemo(() => (data ? filterPupils(data.pupils, deferred) : []), [data, deferred]);
+  const groupId = group === null ? null : Number(group);
+  const pupils = useMemo(
+    () => (data ? filterPupils(data.pupils, deferred, groupId) : []),
+    [data, deferred, groupId],
+  );
   if (!school || !data) return <PageLoader />;
+
+  const { rows, pages } = pagePupils(pupils, page);
 
   const groupName = new Map(data.yearClasses.map((group) => [group.yearclassId, group.yearclassName]));
   const title = intl.formatMessage({ id: 'results.pupils.title' });
   return (
     <Stack gap="lg">
       <SchoolHeader school={school} title={title} crumbs={[{ label: title }]} />
-      <TextInput
-        type="search"
-        w={320}
-        label={intl.formatMessage({ id: 'results.pupils.search' })}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-      />
+      <Group align="end" gap="md">
+        <TextInput
+          type="search"
+          w={320}
+          maw="100%"
+          label={intl.formatMessage({ id: 'results.pupils.search' })}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+        />
+        <NativeSelect
+          w={220}
+          label={intl.formatMessage({ id: 'results.pupils.groupFilter' })}
+          data={[
+            { value: '', label: intl.formatMessage({ id: 'results.pupils.allGroups' }) },
+            ...data.yearClasses.map((yearClass) => ({
+              value: String(yearClass.yearclassId),
+              label: yearClass.yearclassName,
+            })),
+          ]}
+          value={group ?? ''}
+          onChange={(event) => {
+            setGroup(event.currentTarget.value === '' ? null : event.currentTarget.value);
+            setPage(1);
+          }}
+        />
+      </Group>
       {pupils.length === 0 ? (
         <Text c="dimmed" role="status">
           {intl.formatMessage({
@@ -58,7 +91,7 @@ export function PupilsPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {pupils.map((pupil) => {
+            {rows.map((pupil) => {
               const name = fullName(pupil);
               return (
                 <Table.Tr key={pupil.id}>
@@ -83,6 +116,14 @@ export function PupilsPage() {
             })}
           </Table.Tbody>
         </Table>
+      )}
+      {pages > 1 && (
+        <Pagination
+          total={pages}
+          value={Math.min(page, pages)}
+          onChange={setPage}
+          aria-label={intl.formatMessage({ id: 'results.pupils.pages' })}
+        />
       )}
     </Stack>
   );
