@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { createDatabase } from './db/client';
 import { createMailer } from './platform/mail';
 import { verifySecretKey } from './platform/key-check';
+import { asyncLogDestination } from './platform/logger';
 import { createSecretBox } from './platform/secret-box';
 import { resolveSecrets } from './platform/secrets';
 import { isDatabaseEmpty, seedDemo } from './seed/index';
@@ -42,7 +43,9 @@ async function main(): Promise<void> {
     buildVersion,
     mailer,
   };
-  const app = await buildApp({ ctx, ping: database.ping });
+  // In production request logs are written asynchronously; tests and development write each line at once.
+  const logStream = config.NODE_ENV === 'production' ? asyncLogDestination() : undefined;
+  const app = await buildApp({ ctx, ping: database.ping, logStream });
 
   if (config.SEED_DEMO && (await isDatabaseEmpty(database.db))) {
     app.log.info('empty database: loading the demo data');
@@ -70,9 +73,12 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await database.close();
+      app.log.info('stopped');
+      logStream?.flushSync();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
+      logStream?.flushSync();
       process.exit(1);
     }
   };

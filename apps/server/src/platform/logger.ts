@@ -1,9 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 import type { Config } from '../config';
 
 /** A destination for log lines (one JSON object per write). */
 export interface LogStream {
   write(line: string): void;
+}
+
+/** A log destination that must be flushed before the process exits. */
+export interface FlushableLogStream extends LogStream {
+  flushSync(): void;
+}
+
+/**
+ * Production's standard output: lines are buffered and written asynchronously (a request does not wait for
+ * the write), so the process flushes it on shutdown. `dest`: a file descriptor (1: standard output) or a path.
+ */
+export function asyncLogDestination(dest: number | string = 1): FlushableLogStream {
+  return pino.destination({ dest, sync: false, minLength: 4096 });
 }
 
 /**
