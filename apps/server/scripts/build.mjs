@@ -1,0 +1,31 @@
+// The production build of the server: src/main.ts bundled with the workspace contract inlined into
+// dist/main.js (ESM, Node 20); every package of node_modules stays external. dist/ sits beside src/, so what is
+// resolved from the source file's folder (the repository root in config.ts) is found the same way; the
+// migrations (db/client.ts: `<folder of the file>/migrations`) are copied next to the bundle.
+import { cp, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(serverRoot, 'dist');
+const pkg = JSON.parse(await readFile(path.join(serverRoot, 'package.json'), 'utf8'));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
+  .filter((name) => !name.startsWith('@leerzicht/'))
+  .flatMap((name) => [name, `${name}/*`]);
+
+await rm(dist, { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(serverRoot, 'src/main.ts')],
+  outfile: path.join(dist, 'main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  tsconfig: path.join(serverRoot, 'tsconfig.json'),
+  logLevel: 'warning',
+});
+await cp(path.join(serverRoot, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+console.log(`server built: ${path.relative(process.cwd(), path.join(dist, 'main.js'))}`);
