@@ -1,0 +1,133 @@
+/**
+ * The request pipeline against its yardstick, in the same run: a bare Fastify hello-world and the server's
+ * `/api/1.0/version/` (no database work) and `/api/1.0/health/` (a database ping), each in its own process,
+ * loaded in turns with autocannon; prints the median requests/s of the rounds and the ratios to bare Fastify
+ * (target: /version/ at least 0.5).
+ *
+ *   npm run bench:pipeline                       # builds the server, runs it as in production (compiled, NODE_ENV=production)
+ *   BENCH_ROUNDS=5 BENCH_SECONDS=5 BENCH_CONNECTIONS=16 npm run bench:pipeline
+ *   BENCH_SERVER_ROOT=/tmp/old-checkout BENCH_SERVER_TSX=1 npm run bench:pipeline   # an older tree through tsx
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverRoot = process.env.BENCH_SERVER_ROOT ?? repoRoot;
+const viaTsx = process.env.BENCH_SERVER_TSX === '1';
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const barePort = Number(process.env.BENCH_BARE_PORT ?? 3518);
+const serverPort = Number(process.env.BENCH_PORT ?? 3508);
+
+const BARE_SERVER = `
+import Fastify from 'fastify';
+const app = Fastify({ logger: false });
+app.get('/', async () => ({ hello: 'world' }));
+await app.listen({ port: ${barePort}, host: '127.0.0.1' });
+`;
+
+async function waitFor(url: string, child: ChildProcess, name: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} stopped (exit ${child.exitCode})`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${name} did not answer ${url}`);
+}
+
+async function requestsPerSecond(url: string): Promise<number> {
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return result.requests.average;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+async function main(): Promise<void> {
+  if (!viaTsx) {
+    const built = spawnSync('node', [path.join(serverRoot, 'apps/server/scripts/build.mjs')], {
+      stdio: 'inherit',
+    });
+    if (built.status !== 0) throw new Error('the server build failed');
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pipeline-'));
+  const children: ChildProcess[] = [];
+  try {
+    const bare = spawn('node', ['--input-type=module', '-e', BARE_SERVER], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
+    children.push(bare);
+    const serverArgs = viaTsx
+      ? ['--import', 'tsx', path.join(serverRoot, 'apps/server/src/main.ts')]
+      : [path.join(serverRoot, 'apps/server/dist/main.js')];
+    const server = spawn('node', serverArgs, {
+      cwd: path.join(serverRoot, 'apps/server'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(serverPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+      },
+    });
+    children.push(server);
+    const targets = {
+      'bare Fastify': `http://127.0.0.1:${barePort}/`,
+      '/version/': `http://127.0.0.1:${serverPort}/api/1.0/version/`,
+      '/health/': `http://127.0.0.1:${serverPort}/api/1.0/health/`,
+    };
+    await waitFor(targets['bare Fastify'], bare, 'bare Fastify');
+    await waitFor(targets['/health/'], server, 'the server');
+
+    const figures = new Map<string, number[]>(Object.keys(targets).map((name) => [name, []]));
+    // Warm-up, then rounds in turns so that the machine's other load falls on each target alike.
+    for (const url of Object.values(targets)) await autocannon({ url, connections, duration: 2 });
+    for (let round = 1; round <= rounds; round++) {
+      for (const [name, url] of Object.entries(targets)) {
+        const rps = await requestsPerSecond(url);
+        figures.get(name)?.push(rps);
+        console.log(`round ${round}  ${name.padEnd(13)} ${rps.toFixed(0)} req/s`);
+      }
+    }
+
+    const bareMedian = median(figures.get('bare Fastify') ?? []);
+    console.log(
+      `\n${viaTsx ? 'tsx' : 'compiled'} server at ${serverRoot}; ${connections} connections, ${seconds} s x ${rounds} rounds (median)`,
+    );
+    for (const [name, values] of figures) {
+      const value = median(values);
+      const ratio = value / bareMedian;
+      const target = name === '/version/' ? `  (target >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'})` : '';
+      console.log(
+        `${name.padEnd(13)} ${value.toFixed(0).padStart(7)} req/s   ratio ${ratio.toFixed(2)}${target}`,
+      );
+    }
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
