@@ -116,8 +116,8 @@ export function RetentionSection({ schoolId }: { schoolId: number }) {
                 <FormattedMessage id="retention.remove" values={{ count: chosen.length }} />
               </Button>
             </Group>
-            <Table.ScrollContainer minWidth={560}>
-              <Table striped aria-label={intl.formatMessage({ id: 'retention.list' })}>
+            <Table.ScrollContainer minWidth={560} maxHeight={520}>
+              <Table striped stickyHeader aria-label={intl.formatMessage({ id: 'retention.list' })}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th w={40}>

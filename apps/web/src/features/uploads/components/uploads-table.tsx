@@ -78,7 +78,7 @@ export function UploadsTable({ uploads }: { uploads: UploadRecord[] }) {
                 )}
               </Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLOURS[upload.status]} variant="light">
+                <Badge color={STATUS_COLOURS[upload.status]} variant="light" miw="max-content">
                   <FormattedMessage id={`uploads.status.${upload.status}`} />
                 </Badge>
               </Table.Td>
