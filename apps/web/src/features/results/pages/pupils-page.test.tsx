@@ -117,6 +117,8 @@ describe('pupils page', () => {
     expect(names()[0]).toBe('Kind Achternaam 000');
     expect(screen.getByText(/250 leerlingen/)).toBeInTheDocument();
 
+    await user.click(screen.getByRole('button', { name: 'Volgende pagina' }));
+    expect(names()[0]).toBe('Kind Achternaam 100');
     await user.click(screen.getByRole('button', { name: '3' }));
     expect(names()).toEqual(many.slice(200).map((row) => `Kind ${row.lastName}`));
 

@@ -123,6 +123,14 @@ export function PupilsPage() {
           value={Math.min(page, pages)}
           onChange={setPage}
           aria-label={intl.formatMessage({ id: 'results.pupils.pages' })}
+          getControlProps={(control) => ({
+            'aria-label': intl.formatMessage({
+              id:
+                control === 'previous' || control === 'first'
+                  ? 'results.pupils.previousPage'
+                  : 'results.pupils.nextPage',
+            }),
+          })}
         />
       )}
     </Stack>
