@@ -9,7 +9,7 @@
  *   BENCH_SERVER_ROOT=/tmp/old-checkout BENCH_SERVER_TSX=1 npm run bench:pipeline   # an older tree through tsx
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,6 +69,7 @@ async function main(): Promise<void> {
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pipeline-'));
   const children: ChildProcess[] = [];
+  const logFile = openSync(path.join(dataDir, 'server.log'), 'w');
   try {
     const bare = spawn('node', ['--input-type=module', '-e', BARE_SERVER], {
       cwd: repoRoot,
@@ -80,9 +81,12 @@ async function main(): Promise<void> {
       : [path.join(serverRoot, 'apps/server/dist/main.js')];
     const server = spawn('node', serverArgs, {
       cwd: path.join(serverRoot, 'apps/server'),
-      stdio: ['ignore', 'ignore', 'inherit'],
+      // The log goes to a file, as it would to a pipe or a journal in production (not to /dev/null).
+      stdio: ['ignore', logFile, 'inherit'],
       env: {
         ...process.env,
+        // tsx passes bench/tsconfig.json down by a relative path; the server has its own.
+        TSX_TSCONFIG_PATH: path.join(serverRoot, 'apps/server/tsconfig.json'),
         NODE_ENV: 'production',
         PORT: String(serverPort),
         HOST: '127.0.0.1',
@@ -126,6 +130,7 @@ async function main(): Promise<void> {
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1_000));
+    closeSync(logFile);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -90,3 +90,21 @@ export function registerQuietRoutes(
     route.onResponse = own ? [...(Array.isArray(own) ? own : [own]), logFailure] : [logFailure];
   });
 }
+
+/**
+ * One line per request, when it is answered (Fastify's own request logging, which writes a second line when the
+ * request comes in, is off): method, route, status and time. At debug or trace the incoming line is kept.
+ * Routes with the quiet level (registerQuietRoutes) are not logged at info.
+ */
+export function registerRequestLog(app: FastifyInstance, config: Pick<Config, 'LOG_LEVEL'>): void {
+  if (config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace') {
+    app.addHook('onRequest', (request, _reply, done) => {
+      request.log.debug({ req: request }, 'incoming request');
+      done();
+    });
+  }
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
+  });
+}
