@@ -13,7 +13,7 @@ import {
   loggerOptions,
   quietLogLevel,
   registerQuietRoutes,
-  registerRequestLog,
+  requestLogController,
 } from './platform/logger';
 import { registerNoStore } from './platform/no-store';
 import { registerOpenApi } from './platform/openapi';
@@ -65,8 +65,8 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
       querystringParser: (query: string) => qs.parse(query, { depth: 4, arrayLimit: 200 }),
     },
     genReqId: () => randomUUID(),
-    // One line per answered request instead of two (platform/logger.ts registerRequestLog).
-    disableRequestLogging: true,
+    // One line per answered request (platform/logger.ts).
+    logController: requestLogController(),
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle' as const,
     // Whether request.ip comes from X-Forwarded-For (TRUST_PROXY); the rate limits count by it.
@@ -77,7 +77,6 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
   // First, so every route gets them: compression (its onSend hook) and quiet logs for the health check.
   registerCompression(app);
   registerQuietRoutes(app, ctx.config, [`${API_PREFIX}${shellEndpoints.health.path}`]);
-  registerRequestLog(app, ctx.config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(ctx.config.RESPONSE_VALIDATION));
   registerErrorHandler(app);

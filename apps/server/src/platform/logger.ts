@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import pino from 'pino';
 import type { Config } from '../config';
 
@@ -92,19 +98,27 @@ export function registerQuietRoutes(
 }
 
 /**
- * One line per request, when it is answered (Fastify's own request logging, which writes a second line when the
- * request comes in, is off): method, route, status and time. At debug or trace the incoming line is kept.
- * Routes with the quiet level (registerQuietRoutes) are not logged at info.
+ * One line per request, when it is answered (method, route, status, time): Fastify's line for the incoming
+ * request is written at debug instead of info. Routes with the quiet level (registerQuietRoutes) are not
+ * logged at info at all.
  */
-export function registerRequestLog(app: FastifyInstance, config: Pick<Config, 'LOG_LEVEL'>): void {
-  if (config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace') {
-    app.addHook('onRequest', (request, _reply, done) => {
-      request.log.debug({ req: request }, 'incoming request');
-      done();
-    });
+class AnsweredRequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
   }
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const details = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...details, err: error }, 'request errored');
+    else reply.log.info(details, 'request completed');
+  }
+}
+
+export function requestLogController(): LogController {
+  return new AnsweredRequestLog();
 }
