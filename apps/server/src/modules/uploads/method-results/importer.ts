@@ -12,7 +12,7 @@ import {
 } from '../national-results/cells';
 import { enrolmentKey, loadEnrolments, loadPupilIndex, matchPupil } from '../national-results/pupil-match';
 import { RowErrors } from '../national-results/row-errors';
-import { readTable, type TableRow } from '../national-results/table-file';
+import { readHeader, readTable, type TableRow } from '../national-results/table-file';
 import { detectMethodLayout, METHOD_COLUMNS, type MethodField, type MethodLayout } from './layout';
 import { MethodCatalog } from './method-catalog';
 import {
@@ -56,14 +56,7 @@ export const methodResultsImporter: Importer = {
   async plan(tx: Db, target: ImportTarget, file: ImportFile): Promise<ImportPlan> {
     const errors = new RowErrors();
     const rows = readTable(file);
-    let layout: MethodLayout;
-    try {
-      const first = await rows.next();
-      layout = detectMethodLayout(first.done ? [] : first.value.cells);
-    } catch (error) {
-      await rows.return(undefined);
-      throw error;
-    }
+    const layout = await readHeader(rows, detectMethodLayout);
     const pupilIndex = await loadPupilIndex(tx, target.schoolId);
     const enrolments = await loadEnrolments(tx, target.schoolId);
     const catalog = await MethodCatalog.load(tx);

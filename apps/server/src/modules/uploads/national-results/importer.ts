@@ -14,7 +14,7 @@ import {
 import { RowErrors } from './row-errors';
 import { EMPTY_SCORE, readScoreFields, type FieldProblem, type NationalScoreFields } from './score-fields';
 import { decidedColumns, rowSignature } from './signature';
-import { readTable, type TableRow } from './table-file';
+import { readHeader, readTable, type TableRow } from './table-file';
 import { TestCatalog } from './test-catalog';
 
 /*
@@ -34,15 +34,7 @@ export const nationalResultsImporter: Importer = {
   async plan(tx: Db, target: ImportTarget, file: ImportFile): Promise<ImportPlan> {
     const errors = new RowErrors();
     const rows = readTable(file);
-    let detected: DetectedLayout;
-    try {
-      // readTable refuses an empty file, so the first row is the header.
-      const first = await rows.next();
-      detected = detectLayout(first.done ? [] : first.value.cells);
-    } catch (error) {
-      await rows.return(undefined);
-      throw error;
-    }
+    const detected = await readHeader(rows, detectLayout);
     const pupilIndex = await loadPupilIndex(tx, target.schoolId);
     const enrolments = await loadEnrolments(tx, target.schoolId);
     const catalog = await TestCatalog.load(tx);

@@ -58,6 +58,24 @@ async function readHead(path: string): Promise<Buffer> {
   }
 }
 
+/**
+ * Reads the header row and gives it to `detect` (which names the layout or refuses the file); on a refusal the
+ * reader is closed, so that the file is not left open.
+ */
+export async function readHeader<Layout>(
+  rows: AsyncGenerator<TableRow>,
+  detect: (cells: string[]) => Layout,
+): Promise<Layout> {
+  try {
+    // readTable refuses an empty file, so the first row is the header.
+    const first = await rows.next();
+    return detect(first.done ? [] : first.value.cells);
+  } catch (error) {
+    await rows.return(undefined);
+    throw error;
+  }
+}
+
 /** The delimiter that occurs most often outside quotes on the first line: `;`, `,` or tab. */
 export function detectDelimiter(firstLine: string): string {
   const counts = new Map<string, number>([
