@@ -3,6 +3,7 @@ import { Card, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { ChartPanel } from '../../../components/charts/chart-panel';
+import type { ChartSpec } from '../../../components/charts/chart-types';
 import { PageLoader } from '../../../components/page-loader';
 import { useSchoolQuery } from '../../../entities/school';
 import { useGradeGrowthQuery } from '../api/get-subject-trends';
@@ -85,45 +86,22 @@ export function YearGradePage() {
               return (
                 <Tabs.Panel key={subject.id} value={String(subject.id)} pt="md">
                   <Stack gap="lg">
-                    <Card withBorder>
-                      <Stack gap="sm">
-                        <Title order={2} size="h3">
-                          {intl.formatMessage({ id: 'results.grades.chartTitle' }, values)}
-                        </Title>
-                        <ChartPanel
-                          spec={cohortChart(yearGrade, subject.id, { national }, settings)}
-                          title={intl.formatMessage({ id: 'results.grades.chartTitle' }, values)}
-                          categoryLabel={moment}
-                        />
-                      </Stack>
-                    </Card>
-                    <Card withBorder>
-                      <Stack gap="sm">
-                        <Title order={2} size="h3">
-                          {intl.formatMessage({ id: 'results.grades.levelsTitle' }, values)}
-                        </Title>
-                        <ChartPanel
-                          spec={cohortLevelChart(yearGrade, subject.id, { national }, settings)}
-                          title={intl.formatMessage({ id: 'results.grades.levelsTitle' }, values)}
-                          categoryLabel={moment}
-                        />
-                      </Stack>
-                    </Card>
-                    <Card withBorder>
-                      <Stack gap="sm">
-                        <Title order={2} size="h3">
-                          {intl.formatMessage({ id: 'results.grades.growthTitle' }, values)}
-                        </Title>
-                        <Text size="sm" c="dimmed">
-                          {intl.formatMessage({ id: 'results.grades.growthHelp' })}
-                        </Text>
-                        <ChartPanel
-                          spec={growthSpec}
-                          title={intl.formatMessage({ id: 'results.grades.growthTitle' }, values)}
-                          categoryLabel={intl.formatMessage({ id: 'results.grades.schoolYear' })}
-                        />
-                      </Stack>
-                    </Card>
+                    <ChartCard
+                      title={intl.formatMessage({ id: 'results.grades.chartTitle' }, values)}
+                      spec={cohortChart(yearGrade, subject.id, { national }, settings)}
+                      categoryLabel={moment}
+                    />
+                    <ChartCard
+                      title={intl.formatMessage({ id: 'results.grades.levelsTitle' }, values)}
+                      spec={cohortLevelChart(yearGrade, subject.id, { national }, settings)}
+                      categoryLabel={moment}
+                    />
+                    <ChartCard
+                      title={intl.formatMessage({ id: 'results.grades.growthTitle' }, values)}
+                      help={intl.formatMessage({ id: 'results.grades.growthHelp' })}
+                      spec={growthSpec}
+                      categoryLabel={intl.formatMessage({ id: 'results.grades.schoolYear' })}
+                    />
                   </Stack>
                 </Tabs.Panel>
               );
@@ -132,5 +110,34 @@ export function YearGradePage() {
         </>
       )}
     </Stack>
+  );
+}
+
+/** One chart of the grade page in its card, with its heading (the chart's title) and an optional explanation. */
+function ChartCard({
+  title,
+  help,
+  spec,
+  categoryLabel,
+}: {
+  title: string;
+  help?: string;
+  spec: ChartSpec;
+  categoryLabel: string;
+}) {
+  return (
+    <Card withBorder>
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        {help && (
+          <Text size="sm" c="dimmed">
+            {help}
+          </Text>
+        )}
+        <ChartPanel spec={spec} title={title} categoryLabel={categoryLabel} />
+      </Stack>
+    </Card>
   );
 }
