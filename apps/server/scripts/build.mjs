@@ -2,7 +2,7 @@
 // dist/main.js (ESM, Node 20); every package of node_modules stays external. dist/ sits beside src/, so what is
 // resolved from the source file's folder (the repository root in config.ts) is found the same way; the
 // migrations (db/client.ts: `<folder of the file>/migrations`) are copied next to the bundle.
-import { cp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -14,8 +14,9 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
   .filter((name) => !name.startsWith('@leerzicht/'))
   .flatMap((name) => [name, `${name}/*`]);
 
-await rm(dist, { recursive: true, force: true });
-await build({
+// Written beside and renamed into place: a server starting from dist/ meanwhile never reads half a file.
+await mkdir(dist, { recursive: true });
+const result = await build({
   entryPoints: [path.join(serverRoot, 'src/main.ts')],
   outfile: path.join(dist, 'main.js'),
   bundle: true,
@@ -26,6 +27,12 @@ await build({
   external,
   tsconfig: path.join(serverRoot, 'tsconfig.json'),
   logLevel: 'warning',
+  write: false,
 });
+for (const file of result.outputFiles) {
+  const temporary = `${file.path}.${process.pid}.tmp`;
+  await writeFile(temporary, file.contents);
+  await rename(temporary, file.path);
+}
 await cp(path.join(serverRoot, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
 console.log(`server built: ${path.relative(process.cwd(), path.join(dist, 'main.js'))}`);
