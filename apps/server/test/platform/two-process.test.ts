@@ -14,7 +14,7 @@ import { TEST_PASSWORD } from '../helpers/factories';
 import { databaseUrl, onServer } from '../helpers/template-db';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-// Two processes need a shared PostgreSQL: the run's own (DATABASE_URL), else the local one CI also has.
+// Two processes need a shared PostgreSQL: the run's own (DATABASE_URL; vitest.config.ts runs this file only then).
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const JWT_SECRET = 'two-process-secret-that-is-long-enough-for-hs256';
 
