@@ -1,7 +1,4 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { and, eq, like } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRINT_SECTIONS, type PrintSection } from '@leerzicht/contract';
 import { auditLog, groupPlanNotes, groupPlans, pupilNoteCategoryLinks } from '../../src/db/schema/index';
@@ -17,6 +14,7 @@ import {
 } from '../helpers/care-factories';
 import { createNationalScore, createPupil, type Pupil } from '../helpers/factories';
 import { createGroupPlan, createNoteCategoryTree, type NoteCategoryNode } from '../helpers/plan-factories';
+import { pdfText } from '../helpers/pdf-text';
 
 /*
  * GET /group_plans/{id}/print/: the plan as a PDF. The test fills a plan with categories and notes in all three
@@ -30,31 +28,6 @@ const YEAR = 2025;
 const { RW } = SUBJECT_IDS;
 
 type Who = keyof CareTokens;
-
-const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-const standardFontDataUrl = `${join(pdfjsRoot, 'standard_fonts')}/`;
-
-/** The text of every page of a PDF, runs of white space (line ends included) as one space. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocument({
-    data: new Uint8Array(bytes),
-    standardFontDataUrl,
-    isEvalSupported: false,
-    useSystemFonts: false,
-  }).promise;
-  try {
-    let text = '';
-    for (let number = 1; number <= pdf.numPages; number++) {
-      const page = await pdf.getPage(number);
-      const content = await page.getTextContent();
-      for (const item of content.items) if ('str' in item) text += `${item.str}${item.hasEOL ? '\n' : ''}`;
-      text += '\n';
-    }
-    return text.replace(/\s+/g, ' ');
-  } finally {
-    await pdf.destroy();
-  }
-}
 
 const EVALUATION =
   'De meeste leerlingen hebben de doelen gehaald; de intensieve groep blijft aandacht vragen.';
@@ -106,7 +79,7 @@ describe('GET /group_plans/{id}/print/', () => {
   async function printText(who: Who, query = ''): Promise<string> {
     const response = await get(who, `/group_plans/${planId}/print/${query}`);
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
-    return pdfText(response.rawPayload);
+    return (await pdfText(response.rawPayload)).text;
   }
 
   beforeAll(async () => {
@@ -254,7 +227,7 @@ describe('GET /group_plans/{id}/print/', () => {
     );
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-    const text = await pdfText(response.rawPayload);
+    const { text } = await pdfText(response.rawPayload);
     for (const header of [
       `Groepsplan: ${planName}`,
       `Groep: ${f.groupA.name}`,

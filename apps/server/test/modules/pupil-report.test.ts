@@ -1,7 +1,4 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { and, eq, like } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestProviderCode, YearTime } from '@leerzicht/contract';
 import { auditLog } from '../../src/db/schema/index';
@@ -9,6 +6,7 @@ import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import { addMember, createNationalScore, createPupil, createUser } from '../helpers/factories';
 import { buildResultsSchool, type InsertedScore } from '../helpers/results-fixture';
 import { signIn } from '../helpers/sign-in';
+import { pdfText } from '../helpers/pdf-text';
 
 /*
  * GET /pupils/{id}/report/: the one-page report for parents. The test reads the PDF's text back with pdf.js and
@@ -18,30 +16,6 @@ import { signIn } from '../helpers/sign-in';
  * included) and the audit of the read.
  */
 const NOW = new Date('2026-03-01T10:00:00Z'); // school year 2025
-
-const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-const standardFontDataUrl = `${join(pdfjsRoot, 'standard_fonts')}/`;
-
-async function pdfText(bytes: Buffer): Promise<{ text: string; pages: number }> {
-  const pdf = await getDocument({
-    data: new Uint8Array(bytes),
-    standardFontDataUrl,
-    isEvalSupported: false,
-    useSystemFonts: false,
-  }).promise;
-  try {
-    let text = '';
-    for (let number = 1; number <= pdf.numPages; number++) {
-      const page = await pdf.getPage(number);
-      const content = await page.getTextContent();
-      for (const item of content.items) if ('str' in item) text += `${item.str}${item.hasEOL ? '\n' : ''}`;
-      text += '\n';
-    }
-    return { text: text.replace(/\s+/g, ' '), pages: pdf.numPages };
-  } finally {
-    await pdf.destroy();
-  }
-}
 
 const ROMANS = ['I', 'II', 'III', 'IV', 'V'] as const;
 const PRIORITY: TestProviderCode[] = ['CITO', 'DIA', 'IEP'];
