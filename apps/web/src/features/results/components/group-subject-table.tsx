@@ -1,18 +1,13 @@
-import {
-  fullName,
-  functionalLevelLabel,
-  resultVerdict,
-  type MomentLike,
-  type YearClassResult,
-} from '@leerzicht/contract';
+import { fullName, resultVerdict, type MomentLike, type YearClassResult } from '@leerzicht/contract';
 import { Anchor, Table, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { SortableTable, useSortState, type SortableColumn } from '../../../components/sortable-table';
 import { useUserSettings } from '../api/user-settings';
-import { dleLabel, formatGrowth, formatScore, referenceLabel, testLabel } from '../lib/format';
+import { formatGrowth, formatScore, testLabel } from '../lib/format';
 import { groupPupilRow, sortGroupRows, type GroupSortKey } from '../lib/group-results';
+import { LevelCells } from './level-cells';
 import { ScoreCell } from './score-cell';
 import classes from './sticky-table.module.css';
 import { TableScrollHint } from './table-scroll-hint';
@@ -43,7 +38,6 @@ interface GroupSubjectTableProps {
 export function GroupSubjectTable({ schoolId, result, subjectId, moment, caption }: GroupSubjectTableProps) {
   const intl = useIntl();
   const { verdictMeasure } = useUserSettings();
-  const notApplicable = intl.formatMessage({ id: 'results.referenceLevel.notApplicable' });
   // Names sort A to Z first, scores highest first.
   const { sort, toggle } = useSortState<GroupSortKey>({ key: 'name', direction: 'asc' }, (key) =>
     key === 'name' ? 'asc' : 'desc',
@@ -97,17 +91,7 @@ export function GroupSubjectTable({ schoolId, result, subjectId, moment, caption
                   <ScoreCell band={band}>{format(score.abilityScore, 0)}</ScoreCell>
                   <ScoreCell band={band}>{score.roman ?? score.alphabetical ?? '–'}</ScoreCell>
                   <ScoreCell band={band}>{format(score.percentile, 0)}</ScoreCell>
-                  <Table.Td ta="right">{functionalLevelLabel(score.functionalLevel) ?? '–'}</Table.Td>
-                  <Table.Td ta="right">{dleLabel(intl.locale, score)}</Table.Td>
-                  <Table.Td ta="right" title={score.referenceLevel === null ? notApplicable : undefined}>
-                    {referenceLabel(score.referenceLevel)}
-                  </Table.Td>
-                  <Table.Td
-                    ta="right"
-                    title={score.projectedReferenceLevel === null ? notApplicable : undefined}
-                  >
-                    {referenceLabel(score.projectedReferenceLevel)}
-                  </Table.Td>
+                  <LevelCells score={score} />
                   <Table.Td ta="right">{formatGrowth(intl.locale, growth)}</Table.Td>
                   <Table.Td ta="right">
                     <ScoreNoteButton

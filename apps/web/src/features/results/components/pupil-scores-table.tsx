@@ -1,10 +1,11 @@
-import { functionalLevelLabel, resultVerdict, type ScoreNote } from '@leerzicht/contract';
+import { resultVerdict, type ScoreNote } from '@leerzicht/contract';
 import { Table } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../i18n/messages';
 import { useUserSettings } from '../api/user-settings';
-import { dleLabel, formatGrowth, formatScore, referenceLabel, yearLabel } from '../lib/format';
+import { formatGrowth, formatScore, yearLabel } from '../lib/format';
 import type { PupilScoreRow } from '../lib/pupil-results';
+import { LevelCells } from './level-cells';
 import { ScoreCell } from './score-cell';
 import { ScoreNoteButton } from './score-note-button';
 import classes from './sticky-table.module.css';
@@ -26,7 +27,6 @@ export function PupilScoresTable({
 }) {
   const intl = useIntl();
   const { verdictMeasure } = useUserSettings();
-  const notApplicable = intl.formatMessage({ id: 'results.referenceLevel.notApplicable' });
   const format = (value: number | null | undefined, digits = 0) => formatScore(intl.locale, value, digits);
   const th = (id: MessageId, align: 'left' | 'right' = 'right') => (
     <Table.Th scope="col" ta={align}>
@@ -78,17 +78,7 @@ export function PupilScoresTable({
                   <Table.Td ta="right">{format(norm?.abilityScore, 1)}</Table.Td>
                   <ScoreCell band={band}>{score.roman ?? score.alphabetical ?? '–'}</ScoreCell>
                   <ScoreCell band={band}>{format(score.percentile)}</ScoreCell>
-                  <Table.Td ta="right">{functionalLevelLabel(score.functionalLevel) ?? '–'}</Table.Td>
-                  <Table.Td ta="right">{dleLabel(intl.locale, score)}</Table.Td>
-                  <Table.Td ta="right" title={score.referenceLevel === null ? notApplicable : undefined}>
-                    {referenceLabel(score.referenceLevel)}
-                  </Table.Td>
-                  <Table.Td
-                    ta="right"
-                    title={score.projectedReferenceLevel === null ? notApplicable : undefined}
-                  >
-                    {referenceLabel(score.projectedReferenceLevel)}
-                  </Table.Td>
+                  <LevelCells score={score} />
                   <Table.Td ta="right">{formatGrowth(intl.locale, growth)}</Table.Td>
                   <Table.Td ta="right">
                     <ScoreNoteButton
