@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +15,7 @@ import { addMember, createSchool, createUser } from '../helpers/factories';
 import { rowCounts } from '../helpers/row-counts';
 import { signIn } from '../helpers/sign-in';
 import { multipartPayload } from '../helpers/ticketing';
+import { edexmlFile, sendUpload, sha256 } from '../helpers/uploads';
 import { buildFixtureSchool, fixture, type FixtureSchool } from '../fixtures/uploads/edexml/school';
 
 /*
@@ -23,8 +23,6 @@ import { buildFixtureSchool, fixture, type FixtureSchool } from '../fixtures/upl
  * all four routes), the school information system link, the uploads list, the size limit and inviting the file's
  * teachers.
  */
-
-const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 
 let t: TestApp;
 let dataDir: string;
@@ -50,14 +48,7 @@ async function upload(
   file: Buffer,
   fields: Record<string, string> = {},
 ) {
-  const { payload, headers } = await multipartPayload({ kind: 'EDEXML', ...fields }, [
-    { field: 'file', name: 'leerlingen.xml', content: file, type: 'application/xml' },
-  ]);
-  const url =
-    kind === 'preview'
-      ? `/schools/${school.schoolId}/uploads/preview/`
-      : `/schools/${school.schoolId}/uploads/`;
-  return t.app.inject(authed(token, { method: 'POST', url: api(url), payload, headers }));
+  return sendUpload(t, token, school.schoolId, kind, edexmlFile(file), { kind: 'EDEXML', ...fields });
 }
 
 const list = (token: string, query = '') =>

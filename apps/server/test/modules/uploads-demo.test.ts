@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +9,7 @@ import { seedDemo } from '../../src/seed/index';
 import { DEMO_EDEXML_NEW_PUPIL, DEMO_EDEXML_NEW_TEACHER, demoEdexml } from '../../src/seed/demo-edexml';
 import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import { signIn } from '../helpers/sign-in';
-import { multipartPayload } from '../helpers/ticketing';
+import { edexmlFile, sendUpload, sha256 } from '../helpers/uploads';
 
 /*
  * The demo's uploads: seeded pupils carry keys and ECK-iDs, De Regenboog has uploads in its list, and the demo
@@ -42,12 +41,10 @@ afterAll(async () => {
 });
 
 async function send(kind: 'preview' | 'apply', file: Buffer, fields: Record<string, string> = {}) {
-  const { payload, headers } = await multipartPayload({ kind: 'EDEXML', ...fields }, [
-    { field: 'file', name: 'edexml-regenboog.xml', content: file, type: 'application/xml' },
-  ]);
-  const url =
-    kind === 'preview' ? `/schools/${REGENBOOG}/uploads/preview/` : `/schools/${REGENBOOG}/uploads/`;
-  return t.app.inject(authed(token, { method: 'POST', url: api(url), payload, headers }));
+  return sendUpload(t, token, REGENBOOG, kind, edexmlFile(file, 'edexml-regenboog.xml'), {
+    kind: 'EDEXML',
+    ...fields,
+  });
 }
 
 describe('demo uploads', () => {
@@ -119,8 +116,8 @@ describe('demo uploads', () => {
       isMember: false,
     });
 
-    const sha256 = createHash('sha256').update(file).digest('hex');
-    const applied = await send('apply', file, { sha256, skipRowErrors: 'true' });
+    const hash = sha256(file);
+    const applied = await send('apply', file, { sha256: hash, skipRowErrors: 'true' });
     expect(applied.statusCode, applied.body).toBe(201);
     expect(uploadRecordSchema.parse(applied.json()).counts.pupils?.add).toBe(1);
     const [noor] = await db.select().from(pupils).where(eq(pupils.externalKey, DEMO_EDEXML_NEW_PUPIL.key));

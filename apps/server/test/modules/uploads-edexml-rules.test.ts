@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,10 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { UPLOAD_MAX_ROWS, uploadPreviewSchema, uploadRefusalSchema } from '@leerzicht/contract';
 import { pupils, yearClasses } from '../../src/db/schema/index';
-import { api, authed, createTestApp, type TestApp } from '../helpers/app';
+import { createTestApp, type TestApp } from '../helpers/app';
 import { rowCounts } from '../helpers/row-counts';
 import { signIn } from '../helpers/sign-in';
-import { multipartPayload } from '../helpers/ticketing';
+import { edexmlFile, sendUpload, sha256 } from '../helpers/uploads';
 import {
   buildFixtureSchool,
   fixture,
@@ -23,7 +22,6 @@ import {
  * the row limit, another encoding, ECK-iD conflicts, group names, swapped group names and a returning pupil.
  */
 
-const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 const VALID = fixture('valid.xml').toString();
 
 function variant(...changes: [string, string][]): string {
@@ -54,14 +52,7 @@ beforeEach(async () => {
 });
 
 async function send(kind: 'preview' | 'apply', file: Buffer, fields: Record<string, string> = {}) {
-  const { payload, headers } = await multipartPayload({ kind: 'EDEXML', ...fields }, [
-    { field: 'file', name: 'leerlingen.xml', content: file, type: 'application/xml' },
-  ]);
-  const url =
-    kind === 'preview'
-      ? `/schools/${school.schoolId}/uploads/preview/`
-      : `/schools/${school.schoolId}/uploads/`;
-  return t.app.inject(authed(token, { method: 'POST', url: api(url), payload, headers }));
+  return sendUpload(t, token, school.schoolId, kind, edexmlFile(file), { kind: 'EDEXML', ...fields });
 }
 
 async function preview(file: Buffer) {

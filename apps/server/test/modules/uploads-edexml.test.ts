@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,10 +17,10 @@ import {
   yearClassPupils,
   yearClasses,
 } from '../../src/db/schema/index';
-import { api, authed, createTestApp, type TestApp } from '../helpers/app';
+import { createTestApp, type TestApp } from '../helpers/app';
 import { rowCounts } from '../helpers/row-counts';
 import { signIn } from '../helpers/sign-in';
-import { multipartPayload } from '../helpers/ticketing';
+import { edexmlFile, sendUpload, sha256 } from '../helpers/uploads';
 import {
   buildFixtureSchool,
   edexmlTables,
@@ -43,7 +42,6 @@ import {
  */
 
 const NOW = new Date('2025-11-20T10:00:00Z');
-const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 
 let t: TestApp;
 let dataDir: string;
@@ -69,14 +67,7 @@ async function send(
   fields: Record<string, string> = {},
   name = 'leerlingen.xml',
 ) {
-  const { payload, headers } = await multipartPayload({ kind: 'EDEXML', ...fields }, [
-    { field: 'file', name, content: file, type: 'application/xml' },
-  ]);
-  const url =
-    kind === 'preview'
-      ? `/schools/${school.schoolId}/uploads/preview/`
-      : `/schools/${school.schoolId}/uploads/`;
-  return t.app.inject(authed(token, { method: 'POST', url: api(url), payload, headers }));
+  return sendUpload(t, token, school.schoolId, kind, edexmlFile(file, name), { kind: 'EDEXML', ...fields });
 }
 
 async function preview(file: Buffer) {

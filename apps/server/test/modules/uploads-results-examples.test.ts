@@ -1,5 +1,4 @@
 import { readFile, stat } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
@@ -11,6 +10,7 @@ import { createSecretBox } from '../../src/platform/secret-box';
 import { seedDemo } from '../../src/seed/index';
 import { REGENBOOG } from '../../src/seed/schools';
 import { EXAMPLE_FILES, EXAMPLES_DIR, EXAMPLES_TODAY } from '../fixtures/uploads/results/write-examples';
+import { sha256 } from '../helpers/uploads';
 
 /*
  * The example files of docs/uploads/examples/ fit the demo school OBS De Regenboog as seeded on EXAMPLES_TODAY:
@@ -24,7 +24,7 @@ async function exampleFile(name: string): Promise<ImportFile> {
     path: filePath,
     fileName: name,
     size: (await stat(filePath)).size,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
+    sha256: sha256(bytes),
   };
 }
 

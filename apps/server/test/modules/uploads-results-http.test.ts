@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,11 +6,11 @@ import { and, eq } from 'drizzle-orm';
 import { uploadPreviewSchema, uploadRecordSchema } from '@leerzicht/contract';
 import { methodTestScores, nationalTestScores, uploads } from '../../src/db/schema/index';
 import { methodTestId, nationalTestId, SUBJECT_IDS } from '../../src/seed/catalog';
-import { api, authed, createTestApp, type TestApp } from '../helpers/app';
+import { createTestApp, type TestApp } from '../helpers/app';
 import { addMember, createUser } from '../helpers/factories';
 import { rowCounts } from '../helpers/row-counts';
 import { signIn } from '../helpers/sign-in';
-import { multipartPayload } from '../helpers/ticketing';
+import { sendUpload, sha256 } from '../helpers/uploads';
 import { buildResultsUploadSchool, toCsv } from '../fixtures/uploads/results/results-upload-school';
 
 /*
@@ -21,7 +20,6 @@ import { buildResultsUploadSchool, toCsv } from '../fixtures/uploads/results/res
  */
 
 const NOW = new Date('2026-03-02T10:00:00Z');
-const sha256 = (content: string) => createHash('sha256').update(content).digest('hex');
 
 /** Row counts of every table but the audit log (a preview is audited: it reads pupil data). */
 async function dataRowCounts(t: TestApp) {
@@ -36,12 +34,8 @@ describe('result uploads through the API', () => {
   let token: string;
 
   const send = async (route: 'preview' | 'apply', kind: string, content: string, fields = {}) => {
-    const { payload, headers } = await multipartPayload({ kind, ...fields }, [
-      { field: 'file', name: 'resultaten.csv', content, type: 'text/csv' },
-    ]);
-    const url =
-      route === 'preview' ? `/schools/${f.school.id}/uploads/preview/` : `/schools/${f.school.id}/uploads/`;
-    return t.app.inject(authed(token, { method: 'POST', url: api(url), payload, headers }));
+    const file = { name: 'resultaten.csv', content, type: 'text/csv' };
+    return sendUpload(t, token, f.school.id, route, file, { kind, ...fields });
   };
 
   beforeAll(async () => {
