@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { TEST_PROVIDERS, yearTimeSchema } from '@leerzicht/contract';
 import type { Db } from '../../db/client';
 import { countedFilter, rankedScores, selectRows, type RankedScope } from '../scores/index';
+import { halfYearSteps } from './growth-steps';
 
 /*
  * The school page's analyses of one subject, in SQL over the scores module's counted results (rankedScores with
@@ -83,37 +84,12 @@ const analyticsGrowthRowSchema = z.object({
 });
 export type AnalyticsGrowthRow = z.output<typeof analyticsGrowthRowSchema>;
 
-/**
- * Growth per half-year: each pupil's counted ability score at M and at E of the same school year, or at E and at
- * M of the next, of the same provider and test version (their scales differ), and beside it the growth of the norm
- * of that provider between the pupil's grades and moments (norm_ability of rankedScores). The step to a result is
- * read from the pupil's previous counted M or E result (a window, not a self-join: PGlite then sorts once instead
- * of comparing every pair); a step that skips a moment is no half-year. Ability scores and norms are `real`: read
- * through numeric, as the group plan's effect reads them, so that differences are those of the numbers the school
- * sees.
- */
+/** Growth per half-year (see halfYearSteps), per step, provider and test version, beside the norm's growth. */
 export function listAnalyticsGrowth(db: Db, scope: RankedScope) {
   return selectRows(
     db,
     analyticsGrowthRowSchema,
-    sql`with steps as (
-      select c.calendar_year as to_year, c.year_time as to_time, c.provider, c.provider_id, c.provider_priority,
-        c.test_version, c.ability_score::numeric as ability, c.norm_ability::numeric as norm,
-        lag(c.calendar_year) over w as from_year, lag(c.year_time) over w as from_time,
-        lag(c.provider_id) over w as from_provider_id, lag(c.test_version) over w as from_version,
-        lag(c.ability_score::numeric) over w as from_ability, lag(c.norm_ability::numeric) over w as from_norm
-      from ${rankedScores(scope)} c
-      where ${countedFilter} and c.ability_score is not null and c.year_time in ('M', 'E')
-      window w as (partition by c.pupil_id, c.subject_id order by c.calendar_year, c.time_rank)
-    ),
-    pairs as (
-      select s.from_year, s.from_time, s.to_year, s.to_time, s.provider, s.provider_priority, s.test_version,
-        s.ability - s.from_ability as growth, s.norm - s.from_norm as national_growth
-      from steps s
-      where s.from_provider_id = s.provider_id and s.from_version = s.test_version
-        and ((s.from_time = 'M' and s.to_time = 'E' and s.to_year = s.from_year)
-          or (s.from_time = 'E' and s.to_time = 'M' and s.to_year = s.from_year + 1))
-    )
+    sql`with pairs as ${halfYearSteps(scope)}
     select p.from_year, p.from_time, p.to_year, p.to_time, p.provider, p.test_version,
       count(*)::int as pupil_count,
       round(avg(p.growth), 2)::float8 as mean_growth,

@@ -11,6 +11,7 @@ import {
   selectRows,
   type RankedScope,
 } from '../scores/index';
+import { halfYearSteps } from './growth-steps';
 
 /*
  * A subject's series over the years. Cohort and grade views read, like the history, a teacher's results only from
@@ -110,31 +111,26 @@ export type GrowthRow = z.output<typeof growthRowSchema>;
 
 /**
  * Per school year and subject, over the grade's pupils with a counted ability score at M and at E of that year of
- * the same provider and test version: the mean growth and the mean growth of the norm. Both null when the pupils
- * took different tests (their scales differ).
+ * the same provider and test version (the M to E steps of halfYearSteps): the mean growth and the mean growth of the
+ * norm. Both null when the pupils took different tests (their scales differ).
  */
 export function gradeGrowthRows(db: Db, schoolId: number, grade: number, groupIds: readonly number[] | null) {
   const scope: RankedScope = {
     schoolId,
     where: sql`s.grade = ${grade} and ${inGroups(sql`s.year_class_id`, groupIds)}`,
   };
-  const oneTest = sql`count(distinct e.provider_id::text || '|' || e.test_version) = 1`;
+  const oneTest = sql`count(distinct p.provider_id::text || '|' || p.test_version) = 1`;
   return selectRows(
     db,
     growthRowSchema,
-    sql`with counted as (select * from ${rankedScores(scope)} c where ${countedFilter})
-    select e.calendar_year, e.subject_id, count(*)::int as pupil_count,
-      case when ${oneTest} then round(avg(e.ability_score - m.ability_score)::numeric, 2)::float8 end
-        as mean_growth,
-      case when ${oneTest} then round(avg(e.norm_ability - m.norm_ability)::numeric, 2)::float8 end
-        as norm_growth,
-      jsonb_agg(distinct jsonb_build_object('provider', e.provider, 'version', e.test_version,
-        'priority', e.provider_priority)) as tests
-    from counted e
-    join counted m on m.pupil_id = e.pupil_id and m.subject_id = e.subject_id
-      and m.calendar_year = e.calendar_year and m.provider_id = e.provider_id
-      and m.test_version = e.test_version and m.year_time = 'M'
-    where e.year_time = 'E' and e.ability_score is not null and m.ability_score is not null
-    group by e.calendar_year, e.subject_id`,
+    sql`with pairs as ${halfYearSteps(scope)}
+    select p.to_year as calendar_year, p.subject_id, count(*)::int as pupil_count,
+      case when ${oneTest} then round(avg(p.growth), 2)::float8 end as mean_growth,
+      case when ${oneTest} then round(avg(p.national_growth), 2)::float8 end as norm_growth,
+      jsonb_agg(distinct jsonb_build_object('provider', p.provider, 'version', p.test_version,
+        'priority', p.provider_priority)) as tests
+    from pairs p
+    where p.from_time = 'M' and p.to_time = 'E'
+    group by p.to_year, p.subject_id`,
   );
 }
