@@ -27,6 +27,31 @@ import {
 
 type Pupil = Awaited<ReturnType<typeof createPupil>>;
 
+/**
+ * The users of the results tests' role checks: a superuser, a senco and a teacher of the given groups at the school,
+ * and a superuser of another school.
+ */
+export async function addResultRoles(
+  db: Db,
+  schoolId: number,
+  otherSchoolId: number,
+  teacherGroupIds: readonly number[],
+) {
+  const [superuser, senco, teacher, outsider] = [
+    await createUser(db, { firstName: 'Super' }),
+    await createUser(db, { firstName: 'Senco' }),
+    await createUser(db, { firstName: 'Leerkracht' }),
+    await createUser(db, { firstName: 'Buiten' }),
+  ];
+  if (!superuser || !senco || !teacher || !outsider) throw new Error('users not created');
+  await addMember(db, schoolId, superuser.id, { isSchoolSuperuser: true });
+  await addMember(db, schoolId, senco.id, { isSenco: true });
+  await addMember(db, schoolId, teacher.id);
+  for (const groupId of teacherGroupIds) await permitGroup(db, schoolId, teacher.id, groupId);
+  await addMember(db, otherSchoolId, outsider.id, { isSchoolSuperuser: true });
+  return { superuser, senco, teacher, outsider };
+}
+
 export type Roman = 'I' | 'II' | 'III' | 'IV' | 'V';
 export interface InsertedScore {
   id: number;
@@ -227,19 +252,10 @@ export async function buildResultsSchool(db: Db) {
     percentile: 5,
   });
 
-  const [superuser, senco, teacher, outsider] = [
-    await createUser(db, { firstName: 'Super' }),
-    await createUser(db, { firstName: 'Senco' }),
-    await createUser(db, { firstName: 'Leerkracht' }),
-    await createUser(db, { firstName: 'Buiten' }),
-  ];
-  if (!superuser || !senco || !teacher || !outsider) throw new Error('users not created');
-  await addMember(db, school.id, superuser.id, { isSchoolSuperuser: true });
-  await addMember(db, school.id, senco.id, { isSenco: true });
-  await addMember(db, school.id, teacher.id);
-  await permitGroup(db, school.id, teacher.id, g5.id);
-  await permitGroup(db, school.id, teacher.id, g6.id);
-  await addMember(db, other.id, outsider.id, { isSchoolSuperuser: true });
+  const { superuser, senco, teacher, outsider } = await addResultRoles(db, school.id, other.id, [
+    g5.id,
+    g6.id,
+  ]);
 
   const [note5] = await db
     .insert(yearClassNotes)

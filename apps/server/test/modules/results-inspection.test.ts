@@ -3,16 +3,14 @@ import { z } from 'zod';
 import { schoolInspectionSchema, type ReferenceResult, type TestProviderCode } from '@leerzicht/contract';
 import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import {
-  addMember,
   createCatalog,
   createNationalScore,
   createPupil,
   createSchool,
-  createUser,
   createYearClass,
-  permitGroup,
 } from '../helpers/factories';
 import { rowCounts } from '../helpers/row-counts';
+import { addResultRoles } from '../helpers/results-fixture';
 import { signIn } from '../helpers/sign-in';
 import { SUBJECT_IDS } from '../../src/seed/catalog';
 
@@ -95,20 +93,8 @@ describe('GET /school-inspection/{id}/ and PATCH /schools/{id}/schoolweging/', (
         }
       }
     }
-    const [superuser, senco, teacher, outsider] = [
-      await createUser(db, { firstName: 'Super' }),
-      await createUser(db, { firstName: 'Senco' }),
-      await createUser(db, { firstName: 'Leerkracht' }),
-      await createUser(db, { firstName: 'Buiten' }),
-    ];
-    if (!superuser || !senco || !teacher || !outsider) throw new Error('users');
-    await addMember(db, school.id, superuser.id, { isSchoolSuperuser: true });
-    await addMember(db, school.id, senco.id, { isSenco: true });
-    await addMember(db, school.id, teacher.id);
-    await permitGroup(db, school.id, teacher.id, groupId);
-    await addMember(db, other.id, outsider.id, { isSchoolSuperuser: true });
-    for (const [name, user] of Object.entries({ superuser, senco, teacher, outsider }))
-      tokens[name] = await signIn(t, user);
+    const roles = await addResultRoles(db, school.id, other.id, [groupId]);
+    for (const [name, user] of Object.entries(roles)) tokens[name] = await signIn(t, user);
   });
   afterAll(() => t.close());
 

@@ -9,15 +9,13 @@ import {
 } from '@leerzicht/contract';
 import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import {
-  addMember,
   createCatalog,
   createNationalScore,
   createPupil,
   createSchool,
-  createUser,
   createYearClass,
-  permitGroup,
 } from '../helpers/factories';
+import { addResultRoles } from '../helpers/results-fixture';
 import { signIn } from '../helpers/sign-in';
 import { auditLog, schoolAmbitions } from '../../src/db/schema/index';
 import { LOVS_VERSION, lovsTestId, PROVIDER_IDS, SUBJECT_IDS } from '../../src/seed/catalog';
@@ -342,21 +340,8 @@ describe('GET /schools/{id}/analytics/?subject_id=', () => {
       highScore: 20,
     });
 
-    const [superuser, senco, teacher, stranger] = [
-      await createUser(db, { firstName: 'Super' }),
-      await createUser(db, { firstName: 'Senco' }),
-      await createUser(db, { firstName: 'Leerkracht' }),
-      await createUser(db, { firstName: 'Buiten' }),
-    ];
-    if (!superuser || !senco || !teacher || !stranger) throw new Error('users not created');
-    await addMember(db, school.id, superuser.id, { isSchoolSuperuser: true });
-    await addMember(db, school.id, senco.id, { isSenco: true });
-    await addMember(db, school.id, teacher.id);
-    await permitGroup(db, school.id, teacher.id, g5.id);
-    await permitGroup(db, school.id, teacher.id, g6.id);
-    await addMember(db, other.id, stranger.id, { isSchoolSuperuser: true });
-    for (const [who, user] of Object.entries({ superuser, senco, teacher, stranger }))
-      tokens[who] = await signIn(t, user);
+    const { outsider: stranger, ...members } = await addResultRoles(db, school.id, other.id, [g5.id, g6.id]);
+    for (const [who, user] of Object.entries({ ...members, stranger })) tokens[who] = await signIn(t, user);
   }, 60_000);
   afterAll(async () => {
     await t.close();
