@@ -25,6 +25,8 @@ const envSchema = z.object({
   /** Unset: embedded PGlite under DATA_DIR. Set: PostgreSQL through node-postgres. */
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  /** A streaming replica of DATABASE_URL for the results reads (see docs/scaling.md); unset: the primary. */
+  DATABASE_READ_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   /** Secret that signs session tokens; generated and kept under DATA_DIR when unset (embedded mode only). */
   JWT_SECRET: z.string().min(32).optional(),
@@ -70,6 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const value = parsed.data;
+  if (value.DATABASE_READ_URL && !value.DATABASE_URL) {
+    throw new Error('Invalid configuration:\nDATABASE_READ_URL: needs DATABASE_URL (a replica of that primary)');
+  }
   return {
     ...value,
     SEED_DEMO: value.SEED_DEMO ?? !value.DATABASE_URL,

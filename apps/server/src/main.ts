@@ -19,6 +19,10 @@ async function main(): Promise<void> {
     dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
     poolMax: config.DATABASE_POOL_MAX,
   });
+  // Results reads on a streaming replica when one is given (docs/scaling.md); never migrated: it follows the primary.
+  const readDatabase = config.DATABASE_READ_URL
+    ? createDatabase({ url: config.DATABASE_READ_URL, poolMax: config.DATABASE_POOL_MAX })
+    : null;
   await database.migrate();
   const secrets = resolveSecrets(config);
   const secretBox = createSecretBox(secrets.totpKey);
@@ -36,6 +40,7 @@ async function main(): Promise<void> {
   });
   const ctx = {
     db: database.db,
+    readDb: readDatabase?.db ?? database.db,
     config,
     jwtSecret: secrets.jwtSecret,
     secretBox,
@@ -73,6 +78,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await database.close();
+      await readDatabase?.close();
       app.log.info('stopped');
       logStream?.flushSync();
       process.exit(0);

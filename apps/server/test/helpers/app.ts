@@ -49,6 +49,7 @@ export async function createTestApp(
   };
   const ctx: AppContext = {
     db: database.db,
+    readDb: database.db,
     config,
     jwtSecret: TEST_JWT_SECRET,
     secretBox: createSecretBox(TEST_JWT_SECRET),

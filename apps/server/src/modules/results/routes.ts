@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { resultEndpoints as endpoints, schoolAnalyticsEndpoints } from '@leerzicht/contract';
-import type { AppContext } from '../../context';
+import { onReadReplica, type AppContext } from '../../context';
 import { authorizeGroup, authorizeSchool } from '../../platform/access/index';
 import { route, signedIn, type CallWith } from '../../platform/routing/index';
 import { findAmbitionSchool, updateSchoolAmbition } from './ambition-service';
@@ -22,9 +22,14 @@ import { getYearGrade, listYearGrades } from './year-grade-service';
 /**
  * School, grade and group results. Every route needs a session (401 before input validation); another school
  * answers 404; teachers read only their permitted groups (another group: 404).
+ *
+ * `replica`: the reads a streaming replica may answer (DATABASE_READ_URL; a few seconds behind). The history,
+ * the school's pupils, the group results and the inspection stay on the primary: a write on their own page
+ * (ambition, pin, score or group note, schoolweging) is followed by a fresh read that must show it.
  */
 export async function resultRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const tags = ['results'];
+  const replica = onReadReplica(ctx);
   const reads = { tags, access: { auth: 'session', pupilData: 'read' } } as const;
   const readSchool = (call: CallWith<{ params: { id: number } }>) =>
     authorizeSchool(ctx.db, signedIn(call), call.input.params.id, canReadSchoolResults);
@@ -33,13 +38,13 @@ export async function resultRoutes(app: FastifyInstance, ctx: AppContext): Promi
     getSchoolHistory(ctx, signedIn(call), call.input.params.id),
   );
   route(app, schoolAnalyticsEndpoints.schoolAnalytics, { ...reads, policy: readSchool }, (call) =>
-    getSchoolAnalytics(ctx, signedIn(call), call.input.params.id, call.input.query.subject_id),
+    getSchoolAnalytics(replica, signedIn(call), call.input.params.id, call.input.query.subject_id),
   );
   route(app, endpoints.schoolPupils, { ...reads, policy: readSchool }, (call) =>
     getSchoolPupils(ctx, signedIn(call), call.input.params.id, call.input.query.school_year),
   );
   route(app, endpoints.schoolOutflow, { ...reads, policy: readSchool }, (call) =>
-    getSchoolOutflow(ctx, signedIn(call), call.input.params.id),
+    getSchoolOutflow(replica, signedIn(call), call.input.params.id),
   );
   route(
     app,
@@ -51,10 +56,10 @@ export async function resultRoutes(app: FastifyInstance, ctx: AppContext): Promi
     (call) => getYearClassResult(ctx, signedIn(call), call.input.params.id),
   );
   route(app, endpoints.yearGrades, { ...reads, policy: readSchool }, (call) =>
-    listYearGrades(ctx, signedIn(call), call.input.params.id),
+    listYearGrades(replica, signedIn(call), call.input.params.id),
   );
   route(app, endpoints.yearGrade, { ...reads, policy: readSchool }, (call) =>
-    getYearGrade(ctx, signedIn(call), call.input.params.id, call.input.params.yeargradeId),
+    getYearGrade(replica, signedIn(call), call.input.params.id, call.input.params.yeargradeId),
   );
   route(
     app,
