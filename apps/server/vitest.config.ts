@@ -4,11 +4,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Two server processes need a database both can reach: that test runs in the PostgreSQL run (DATABASE_URL,
-    // as CI's second server run does), not on the embedded PGlite of a fresh checkout.
+    // Two server processes need a database both can reach, and the read-replica test starts PostgreSQL clusters
+    // of its own: they run in the PostgreSQL run (DATABASE_URL, as CI's second server run does), not on the
+    // embedded PGlite of a fresh checkout.
     exclude: [
       ...configDefaults.exclude,
-      ...(process.env.DATABASE_URL ? [] : ['test/platform/two-process.test.ts']),
+      ...(process.env.DATABASE_URL
+        ? []
+        : ['test/platform/two-process.test.ts', 'test/platform/read-replica.test.ts']),
     ],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,

@@ -73,7 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const value = parsed.data;
   if (value.DATABASE_READ_URL && !value.DATABASE_URL) {
-    throw new Error('Invalid configuration:\nDATABASE_READ_URL: needs DATABASE_URL (a replica of that primary)');
+    throw new Error(
+      'Invalid configuration:\nDATABASE_READ_URL: needs DATABASE_URL (a replica of that primary)',
+    );
   }
   return {
     ...value,
