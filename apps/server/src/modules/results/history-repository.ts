@@ -1,11 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { yearTimeSchema, type YearClassNote } from '@leerzicht/contract';
+import { nationalNormSchema, yearTimeSchema, type YearClassNote } from '@leerzicht/contract';
 import type { Db } from '../../db/client';
 import { readableNotes, type NoteReader } from '../../platform/access/index';
 import { yearClassNotes, yearClasses } from '../../db/schema/index';
 import {
-  aggregateColumns,
   aggregateRowSchema,
   countedFilter,
   inGroups,
@@ -31,21 +30,97 @@ const historyAggregateRowSchema = aggregateRowSchema.extend({
 });
 
 /**
+ * The counted results summed per moment, subject, grade, group and test (provider and version): a plain GROUP BY
+ * over rankedScores, so that historyAggregates' costly aggregates (distinct tests, reference grades) run over a few
+ * hundred rows instead of every result of the school. Sums are of float8 (ability) and integers: a float4 ability
+ * is exact in float8 and so are sums of a school's abilities, so the means below equal avg() over the results.
+ */
+function countedSums(scope: RankedScope) {
+  return sql`(select c.calendar_year, c.year_time, c.subject_id, c.grade, c.year_class_id, c.provider_id,
+      c.provider, c.provider_priority, c.test_version,
+      count(*) as n,
+      sum(c.ability_score::float8) as ability_sum, count(c.ability_score) as ability_n,
+      sum(c.percentile) as percentile_sum, count(c.percentile) as percentile_n,
+      sum(nullif(c.level_value, 0)) as level_sum, count(nullif(c.level_value, 0)) as level_n,
+      count(*) filter (where c.roman = 'I') as level_i,
+      count(*) filter (where c.roman = 'II') as level_ii,
+      count(*) filter (where c.roman = 'III') as level_iii,
+      count(*) filter (where c.roman = 'IV') as level_iv,
+      count(*) filter (where c.roman = 'V') as level_v,
+      count(c.reference_level) as reference_count,
+      count(*) filter (where c.reference_level in ('1F', '1S', '2F')) as at_1f,
+      count(*) filter (where c.reference_level in ('1S', '2F')) as at_target,
+      sum(c.dl - c.dle) filter (where c.dle is not null and not c.dle_above_scale) as lag_sum,
+      count(*) filter (where c.dle is not null and not c.dle_above_scale) as lag_n
+    from ${rankedScores(scope)} c
+    where ${countedFilter}
+    group by c.calendar_year, c.year_time, c.subject_id, c.grade, c.year_class_id, c.provider_id, c.provider,
+      c.provider_priority, c.test_version)`;
+}
+
+/** More than one test (provider and version) among the summed rows `g`: their abilities share no scale. */
+const severalTests = sql`count(distinct g.provider_id::text || '|' || g.test_version) > 1`;
+
+/**
  * Per moment and subject the aggregate of the school, of each grade (the pupil's grade at the test) and of each
- * group, in one GROUP BY GROUPING SETS over the counted results.
+ * group, in one GROUP BY GROUPING SETS over countedSums. The columns are aggregateColumns' (scores module), rolled
+ * up from the sums; the norm is joined per summed row, whose key holds the norm's provider, subject, grade and
+ * moment, instead of per result.
  */
 export function historyAggregates(db: Db, scope: RankedScope) {
   return selectRows(
     db,
     historyAggregateRowSchema,
-    sql`select c.calendar_year, c.year_time, c.subject_id, c.grade, c.year_class_id,
-      (case when grouping(c.grade) = 0 then 1 when grouping(c.year_class_id) = 0 then 2 else 0 end)::int as level,
-      ${aggregateColumns}
-    from ${rankedScores(scope)} c
-    where ${countedFilter}
-    group by grouping sets ((c.calendar_year, c.year_time, c.subject_id),
-      (c.calendar_year, c.year_time, c.subject_id, c.grade),
-      (c.calendar_year, c.year_time, c.subject_id, c.year_class_id))`,
+    sql`select g.calendar_year, g.year_time, g.subject_id, g.grade, g.year_class_id,
+      (case when grouping(g.grade) = 0 then 1 when grouping(g.year_class_id) = 0 then 2 else 0 end)::int as level,
+      sum(g.n)::int as pupil_count,
+      case when ${severalTests} then null
+        else round((sum(g.ability_sum) / nullif(sum(g.ability_n), 0)::float8)::numeric, 2)::float8 end
+        as mean_ability_score,
+      round(sum(g.percentile_sum)::numeric / nullif(sum(g.percentile_n), 0), 2)::float8 as mean_percentile,
+      round(sum(g.level_sum)::numeric / nullif(sum(g.level_n), 0), 2)::float8 as mean_level_value,
+      sum(g.level_i)::int as level_i,
+      sum(g.level_ii)::int as level_ii,
+      sum(g.level_iii)::int as level_iii,
+      sum(g.level_iv)::int as level_iv,
+      sum(g.level_v)::int as level_v,
+      sum(g.reference_count)::int as reference_count,
+      coalesce(array_agg(distinct g.grade order by g.grade) filter (where g.reference_count > 0), '{}')
+        as reference_grades,
+      case when sum(g.reference_count) = 0 then null
+        else round(100.0 * sum(g.at_1f) / sum(g.reference_count), 2)::float8 end as share_1f,
+      case when sum(g.reference_count) = 0 then null
+        else round(100.0 * sum(g.at_target) / sum(g.reference_count), 2)::float8 end as share_target,
+      case when ${severalTests} then null
+        else round((sum(n.ability_score::float8 * g.n)
+          / nullif(sum(g.n) filter (where n.ability_score is not null), 0)::float8)::numeric, 2)::float8 end
+        as national_ability_score,
+      coalesce(jsonb_agg(distinct jsonb_build_object('provider', g.provider, 'version', g.test_version,
+        'priority', g.provider_priority)), '[]'::jsonb) as tests,
+      round(sum(g.lag_sum)::numeric / nullif(sum(g.lag_n), 0), 2)::float8 as mean_dle_lag
+    from ${countedSums(scope)} g
+    left join national_norms n on n.provider_id = g.provider_id and n.subject_id = g.subject_id
+      and n.grade = g.grade and n.year_time = g.year_time
+    group by grouping sets ((g.calendar_year, g.year_time, g.subject_id),
+      (g.calendar_year, g.year_time, g.subject_id, g.grade),
+      (g.calendar_year, g.year_time, g.subject_id, g.year_class_id))`,
+  );
+}
+
+/**
+ * The norms of the providers, grades and moments of the results in scope (counted or not), as the scores module's
+ * normsInScope gives them; here the few distinct keys are taken from the results first and only those looked up.
+ */
+export function historyNorms(db: Db, scope: RankedScope) {
+  return selectRows(
+    db,
+    nationalNormSchema,
+    sql`select n.provider_id as "providerId", n.subject_id as "subjectId", n.grade, n.year_time as "yearTime",
+      n.ability_score::float8 as "abilityScore", n.ability_sd::float8 as "abilitySd"
+    from national_norms n
+    where (n.provider_id, n.subject_id, n.grade, n.year_time) in
+      (select c.provider_id, c.subject_id, c.grade, c.year_time from ${rankedScores(scope)} c)
+    order by 1, 2, 3, 4`,
   );
 }
 

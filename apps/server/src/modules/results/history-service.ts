@@ -1,16 +1,37 @@
 import { compareMoments, momentKey, type Exam, type SchoolHistory } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { noteReaderOf } from '../../platform/access/index';
+import type { Db } from '../../db/client';
+import { noteReaderOf, type NoteReader } from '../../platform/access/index';
 import type { ActiveSession } from '../../platform/sessions';
-import { listSubjects, normsInScope, toAggregate } from '../scores/index';
+import { listSubjects, toAggregate } from '../scores/index';
 import { requireResultScope } from './access';
 import { listAmbitions } from './ambition-repository';
 import {
   historyAggregates,
+  historyNorms,
   historyScope,
   listMomentNotes,
   listSchoolYearClasses,
 } from './history-repository';
+
+/** Every read of a school history once access is settled (`groupIds` limits a teacher's; null: every group). */
+export async function readSchoolHistory(
+  db: Db,
+  schoolId: number,
+  groupIds: readonly number[] | null,
+  reader: NoteReader,
+) {
+  const ranked = historyScope(schoolId, groupIds);
+  const [rows, subjects, groups, notes, schoolAmbitions, norms] = await Promise.all([
+    historyAggregates(db, ranked),
+    listSubjects(db),
+    listSchoolYearClasses(db, schoolId),
+    listMomentNotes(db, schoolId, groupIds, reader),
+    listAmbitions(db, schoolId),
+    historyNorms(db, ranked),
+  ]);
+  return { rows, subjects, groups, notes, schoolAmbitions, norms };
+}
 
 /**
  * The school's results over the years: per moment (sorted by year then time) and subject (by position) the
@@ -23,15 +44,13 @@ export async function getSchoolHistory(
   schoolId: number,
 ): Promise<SchoolHistory> {
   const scope = await requireResultScope(ctx, session, schoolId);
-  const ranked = historyScope(schoolId, scope.groupIds);
-  const [rows, subjects, groups, notes, schoolAmbitions, norms] = await Promise.all([
-    historyAggregates(ctx.db, ranked),
-    listSubjects(ctx.db),
-    listSchoolYearClasses(ctx.db, schoolId),
-    listMomentNotes(ctx.db, schoolId, scope.groupIds, await noteReaderOf(ctx.db, scope.access)),
-    listAmbitions(ctx.db, schoolId),
-    normsInScope(ctx.db, ranked),
-  ]);
+  const reader = await noteReaderOf(ctx.db, scope.access);
+  const { rows, subjects, groups, notes, schoolAmbitions, norms } = await readSchoolHistory(
+    ctx.db,
+    schoolId,
+    scope.groupIds,
+    reader,
+  );
   const groupById = new Map(groups.map((group) => [group.id, group]));
   const subjectOrder = new Map(subjects.map((subject, index) => [subject.id, index]));
 
