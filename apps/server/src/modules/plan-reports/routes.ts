@@ -26,8 +26,8 @@ export async function planReportRoutes(app: FastifyInstance, ctx: AppContext): P
       omit: call.input.query.omit ?? [],
       lang: call.input.query.lang ?? 'nl',
     });
-    // The answer is the PDF itself, sent here (the route sends nothing more once a reply has gone out).
-    void call.reply
+    // The answer is the PDF itself, sent here; awaited until it has gone out, so the route sends nothing more.
+    await call.reply
       .type(PLAN_PRINT_MEDIA_TYPE)
       .header('Content-Disposition', `attachment; filename="${fileName}"`)
       .send(pdf);

@@ -27,8 +27,8 @@ export async function pupilReportRoutes(app: FastifyInstance, ctx: AppContext): 
         calendarYear: query.calendar_year,
         lang: query.lang ?? 'nl',
       });
-      // The answer is the PDF itself, sent here (the route sends nothing more once a reply has gone out).
-      void call.reply
+      // The answer is the PDF itself, sent here; awaited until it has gone out, so the route sends nothing more.
+      await call.reply
         .type(PUPIL_REPORT_MEDIA_TYPE)
         .header('Content-Disposition', `attachment; filename="${fileName}"`)
         .send(pdf);

@@ -39,7 +39,7 @@ function writeRefused(request: FastifyRequest): boolean {
  * - at registration, a route without a declaration, or a non-GET route without a write rule, stops the boot;
  * - on request (before the body is even parsed): 401 without a live session where one is needed, then 403 for a
  *   demo or impersonated session on a route that writes;
- * - after the answer: an audit row for every answered request that read or wrote pupil data.
+ * - before the answer is sent: an audit row for every successful request that read or wrote pupil data.
  */
 export function registerRouteRules(app: FastifyInstance, ctx: AppContext, apiPrefix: string): void {
   registerDeclarationCheck(app, apiPrefix);
@@ -71,10 +71,12 @@ function registerRequestRules(app: FastifyInstance, ctx: AppContext): void {
       throw forbidden(READ_ONLY_SESSION_DETAIL);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // Before the answer leaves (onSend, not onResponse): pupil data is never sent without its audit row, and a
+  // caller that reads the audit trail right after an answer finds the row there.
+  app.addHook('onSend', async (request, reply, payload) => {
     const access = request.routeOptions.config.access;
     const session = request.session;
-    if (!access || access.pupilData === 'none' || !session || reply.statusCode >= 400) return;
+    if (!access || access.pupilData === 'none' || !session || reply.statusCode >= 400) return payload;
     const schoolIds = await accessedSchoolIds(session);
     const params = request.params;
     const entityId =
@@ -97,5 +99,6 @@ function registerRequestRules(app: FastifyInstance, ctx: AppContext): void {
       const queryError = findQueryError(error);
       request.log.error(queryError ? { db: describeQueryError(queryError) } : {}, 'audit failed');
     }
+    return payload;
   });
 }
