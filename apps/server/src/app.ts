@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { shellEndpoints } from '@leerzicht/contract';
@@ -16,6 +15,7 @@ import {
   requestLogController,
 } from './platform/logger';
 import { registerNoStore } from './platform/no-store';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { registerOpenApi } from './platform/openapi';
 import { registerRouteRules, responseSerializerCompiler } from './platform/routing/index';
 import { registerWebApp } from './platform/web-app';
@@ -65,8 +65,10 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
       querystringParser: (query: string) => qs.parse(query, { depth: 4, arrayLimit: 200 }),
     },
     genReqId: () => randomUUID(),
-    // One line per answered request (platform/logger.ts).
-    logController: requestLogController(),
+    // One line per answered request; in production only failed and slow ones at info (platform/logger.ts).
+    logController: requestLogController(
+      ctx.config.NODE_ENV === 'production' ? 'failed-and-slow' : 'every-request',
+    ),
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle' as const,
     // Whether request.ip comes from X-Forwarded-For (TRUST_PROXY); the rate limits count by it.
@@ -74,7 +76,9 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
   };
   const app = Fastify({ ...common, logger: loggerOptions(ctx.config, logStream) });
 
-  // First, so every route gets them: compression (its onSend hook) and quiet logs for the health check.
+  // First, so every route gets them: helmet's headers (also on the access check's 401 and 403), compression
+  // (its onSend hook) and quiet logs for the health check.
+  registerSecurityHeaders(app);
   registerCompression(app);
   registerQuietRoutes(app, ctx.config, [`${API_PREFIX}${shellEndpoints.health.path}`]);
   app.setValidatorCompiler(validatorCompiler);
@@ -85,15 +89,6 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
   registerRouteRules(app, ctx, API_PREFIX);
   registerNoStore(app, API_PREFIX);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Mantine injects style attributes at run time.
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-      },
-    },
-  });
   await registerOpenApi(app, ctx.buildVersion, ctx.config.API_DOCS);
 
   await app.register(
