@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -58,7 +58,15 @@ export function createDatabase(options: DatabaseOptions): Database {
       query_timeout: 2_500,
     });
     healthPool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema });
+    // bench/scale only: BENCH_SQL_LOG names a file that gets every statement with its parameters (off when unset).
+    const sqlLog = process.env.BENCH_SQL_LOG;
+    const logger = sqlLog
+      ? {
+          logQuery: (query: string, params: unknown[]) =>
+            appendFileSync(sqlLog, `${JSON.stringify({ query, params })}\n`),
+        }
+      : undefined;
+    const db = drizzlePg(pool, { schema, logger });
     return {
       db: db as unknown as Db,
       kind: 'postgres',

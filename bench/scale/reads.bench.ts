@@ -1,0 +1,227 @@
+/**
+ * Reads at national scale (issue 16 item 3): the compiled server (NODE_ENV=production) against the small database
+ * (the demo) and the big one (`npm run bench:scale:generate`: 603 schools, 4 million national results), in turn.
+ * Per endpoint (school history, grade, year-class result, pupil, login, a note create) it prints the answer size,
+ * the queries per request, the bare SQL time of those statements (captured from the server with BENCH_SQL_LOG
+ * and replayed with `pg` in rolled-back transactions), latency p50/p95/p99 and requests/s at 1 and at 32
+ * connections, and big/small ratios; then EXPLAIN of every captured statement on the big database, listing
+ * sequential scans of tables above SCALE_SEQ_SCAN_ROWS rows. Exit code 1 when there is such a scan.
+ *
+ *   npm run bench:scale
+ *   SCALE_SECONDS=5 SCALE_CONNECTIONS=1,8 SCALE_ENDPOINTS="school history,pupil" npm run bench:scale
+ *
+ * Also: SCALE_SKIP_BUILD=1, SCALE_SQL_ROUNDS (30), SCALE_SQL_SECONDS (10, per endpoint), SCALE_BIG_PORT (3304),
+ * SCALE_SMALL_PORT (3314), SCALE_DATABASE / SCALE_SMALL_DATABASE, SCALE_SCHOOL_ID / SCALE_DIRECTEUR / SCALE_TEACHER.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { hashPassword, verifyPassword } from '../../apps/server/src/platform/passwords';
+import { BIG_DATABASE, SMALL_DATABASE, databaseUrl } from './config';
+import { PASSWORD, endpointsFor, findSubject, type Endpoint, type Subject } from './endpoints';
+import { load, percentile, type Request } from './load';
+import { buildServer, startServer } from './server';
+import { ms, oneLine, printDatabase, printRatios, type DatabaseFigures } from './report';
+import { captureSize, findSeqScans, readCapture, timeStatements } from './sql-replay';
+
+const SECONDS = Number(process.env.SCALE_SECONDS ?? 10);
+const CONNECTIONS = (process.env.SCALE_CONNECTIONS ?? '1,32').split(',').map(Number);
+const SQL_ROUNDS = Number(process.env.SCALE_SQL_ROUNDS ?? 30);
+const SQL_SECONDS = Number(process.env.SCALE_SQL_SECONDS ?? 10);
+const SEQ_SCAN_ROWS = Number(process.env.SCALE_SEQ_SCAN_ROWS ?? 10_000);
+const PORTS = {
+  big: Number(process.env.SCALE_BIG_PORT ?? 3304),
+  small: Number(process.env.SCALE_SMALL_PORT ?? 3314),
+};
+const NOTE_MARKER = `bench-scale note ${process.pid}`;
+
+async function signIn(base: string, username: string): Promise<string> {
+  const response = await fetch(`${base}/api/1.0/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  const body: unknown = await response.json();
+  if (!response.ok || typeof body !== 'object' || body === null || !('token' in body)) {
+    throw new Error(`login of ${username} failed: ${response.status} ${JSON.stringify(body)}`);
+  }
+  return String(body.token);
+}
+
+async function requestFor(base: string, endpoint: Endpoint, subject: Subject): Promise<Request> {
+  const headers: Record<string, string> = {};
+  if (endpoint.body) headers['content-type'] = 'application/json';
+  if (endpoint.as) {
+    headers.authorization = `JWT ${await signIn(base, endpoint.as === 'teacher' ? subject.teacher : subject.directeur)}`;
+  }
+  return { method: endpoint.method, url: `${base}${endpoint.path}`, headers, body: endpoint.body };
+}
+
+async function send(request: Request): Promise<number> {
+  const response = await fetch(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  });
+  const bytes = (await response.arrayBuffer()).byteLength;
+  if (!response.ok) throw new Error(`${request.method} ${request.url}: ${response.status}`);
+  return bytes;
+}
+
+async function measureDatabase(
+  name: string,
+  port: number,
+  dir: string,
+  explain: boolean,
+): Promise<DatabaseFigures> {
+  const url = databaseUrl(name);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const subject = await findSubject(client);
+    const { rows: counts } = await client.query<{ schools: number; results: number }>(
+      `select (select count(*) from schools)::int as schools, (select count(*) from national_test_scores)::int as results`,
+    );
+    const figures: DatabaseFigures = {
+      name,
+      subject,
+      schools: counts[0]?.schools ?? 0,
+      nationalResults: counts[0]?.results ?? 0,
+      endpoints: new Map(),
+      scans: [],
+      explainErrors: [],
+    };
+    console.log(
+      `\n== ${name}: ${figures.schools} schools, ${figures.nationalResults} national results; school ${subject.schoolId}, ` +
+        `group ${subject.groupId} (grade ${subject.grade}), pupil ${subject.pupilId}`,
+    );
+    const endpoints = endpointsFor(subject, NOTE_MARKER);
+
+    // 1. One request per endpoint on a server that writes its statements down (after one warm-up request).
+    const captureFile = path.join(dir, `sql-${name}.jsonl`);
+    const captured = new Map<string, { bytes: number; statements: ReturnType<typeof readCapture> }>();
+    const capturing = await startServer({ databaseUrl: url, port, dir, sqlLog: captureFile });
+    try {
+      for (const endpoint of endpoints) {
+        const request = await requestFor(capturing.base, endpoint, subject);
+        await send(request);
+        const from = captureSize(captureFile);
+        const bytes = await send(request);
+        captured.set(endpoint.name, { bytes, statements: readCapture(captureFile, from) });
+      }
+    } finally {
+      await capturing.stop();
+    }
+
+    // 2. The same statements on their own, with no server running.
+    for (const endpoint of endpoints) {
+      const capture = captured.get(endpoint.name);
+      if (!capture) continue;
+      const sql = await timeStatements(client, capture.statements, SQL_ROUNDS, SQL_SECONDS * 1000);
+      figures.endpoints.set(endpoint.name, {
+        bytes: capture.bytes,
+        page: endpoint.page,
+        queries: capture.statements.length,
+        sql,
+        load: new Map(),
+      });
+      if (explain) {
+        const found = await findSeqScans(client, capture.statements, SEQ_SCAN_ROWS);
+        figures.scans.push(
+          ...found.scans.map((scan) => ({ ...scan, query: `[${endpoint.name}] ${scan.query}` })),
+        );
+        figures.explainErrors.push(...found.errors.map((error) => `[${endpoint.name}] ${error}`));
+      }
+    }
+
+    // 3. Load, on a server that does not write its statements down.
+    const server = await startServer({ databaseUrl: url, port, dir });
+    try {
+      for (const endpoint of endpoints) {
+        const request = await requestFor(server.base, endpoint, subject);
+        for (let warm = 0; warm < 3; warm++) await send(request);
+        for (const connections of CONNECTIONS) {
+          const result = await load(request, connections, SECONDS);
+          figures.endpoints.get(endpoint.name)?.load.set(connections, result);
+          console.log(
+            `  ${endpoint.name.padEnd(18)} c=${String(connections).padStart(2)}  p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  ` +
+              `p99 ${ms(result.p99)} ms  ${result.requestsPerSecond.toFixed(1)} req/s` +
+              (result.failures ? `  ${result.failures} FAILED` : ''),
+          );
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+    return figures;
+  } finally {
+    await client.query(`delete from pupil_notes where content = $1`, [NOTE_MARKER]).catch(() => undefined);
+    await client.end();
+  }
+}
+
+/** One argon2id verify: the part of a login that is not SQL. */
+async function argon2VerifyMs(): Promise<number> {
+  const hash = await hashPassword(PASSWORD);
+  const times: number[] = [];
+  for (let round = 0; round < 10; round++) {
+    const started = performance.now();
+    await verifyPassword(hash, PASSWORD);
+    times.push(performance.now() - started);
+  }
+  return percentile(
+    times.sort((a, b) => a - b),
+    0.5,
+  );
+}
+
+async function main(): Promise<void> {
+  if (process.env.SCALE_SKIP_BUILD !== '1') buildServer();
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-scale-'));
+  const started = performance.now();
+  try {
+    console.log(
+      `${SECONDS} s per measurement, connections ${CONNECTIONS.join(' and ')}; load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}`,
+    );
+    const argon2 = await argon2VerifyMs();
+    const small = await measureDatabase(SMALL_DATABASE, PORTS.small, dir, false);
+    const big = await measureDatabase(BIG_DATABASE, PORTS.big, dir, true);
+    const misses = [
+      ...printDatabase(small, argon2, CONNECTIONS),
+      ...printDatabase(big, argon2, CONNECTIONS),
+      ...printRatios(big, small, CONNECTIONS),
+    ];
+
+    console.log(`\nslowest statements on ${big.name} (bare, p50 of ${SQL_ROUNDS} rounds at most)`);
+    for (const [name, endpoint] of big.endpoints) {
+      for (const statement of endpoint.sql.slowest.slice(0, 3)) {
+        console.log(
+          `  ${name.padEnd(18)} ${ms(statement.p50).padStart(5)} ms  ${oneLine(statement.query, 150)}`,
+        );
+      }
+    }
+
+    console.log(`\nEXPLAIN on ${big.name}: sequential scans of tables above ${SEQ_SCAN_ROWS} rows`);
+    for (const scan of big.scans) {
+      console.log(`  ${scan.table} (${scan.rows} rows) in ${oneLine(scan.query, 400)}`);
+    }
+    if (big.scans.length === 0) console.log('  none');
+    for (const error of big.explainErrors) console.log(`  not explained: ${error}`);
+
+    console.log(`\ntargets missed: ${misses.length === 0 ? 'none' : ''}`);
+    for (const miss of misses) console.log(`  ${miss}`);
+    console.log(
+      `done in ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}`,
+    );
+    if (big.scans.length > 0) process.exitCode = 1;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

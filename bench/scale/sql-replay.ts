@@ -1,0 +1,158 @@
+/**
+ * The statements one request ran (captured by the server with BENCH_SQL_LOG), timed on their own with `pg` and
+ * explained (bench/scale).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import type pg from 'pg';
+import { percentile } from './load';
+
+export interface Statement {
+  query: string;
+  params: unknown[];
+}
+
+/** Transaction control: counted as a query of the request, but not replayed inside the benchmark's own transaction. */
+const CONTROL = /^\s*(begin|commit|rollback|savepoint|release|start transaction)\b/i;
+export const isControl = (statement: Statement) => CONTROL.test(statement.query);
+
+export const captureSize = (file: string) => {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+};
+
+/** The statements appended to the capture file since byte `from`. */
+export function readCapture(file: string, from: number): Statement[] {
+  const text = readFileSync(file).subarray(from).toString('utf8');
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const parsed: unknown = JSON.parse(line);
+      if (
+        typeof parsed !== 'object' ||
+        parsed === null ||
+        !('query' in parsed) ||
+        typeof parsed.query !== 'string' ||
+        !('params' in parsed) ||
+        !Array.isArray(parsed.params)
+      ) {
+        throw new Error(`unexpected capture line: ${line.slice(0, 200)}`);
+      }
+      return { query: parsed.query, params: parsed.params };
+    });
+}
+
+export interface SqlFigures {
+  /** Sum over the request's statements, per round: median and 95th percentile in ms. */
+  p50: number;
+  p95: number;
+  rounds: number;
+  /** Statements that failed when replayed (e.g. a second insert of the same session id); their time counts. */
+  failed: number;
+  /** Each replayed statement's median time, slowest first. */
+  slowest: { query: string; p50: number }[];
+}
+
+/**
+ * Runs the statements in order, `rounds` times (or until `maxMs` has passed), each round in a transaction that is
+ * rolled back, each statement behind a savepoint so that one failing replay does not end the round.
+ */
+export async function timeStatements(
+  client: pg.ClientBase,
+  statements: Statement[],
+  rounds: number,
+  maxMs: number,
+): Promise<SqlFigures> {
+  const replayed = statements.filter((statement) => !isControl(statement));
+  const sums: number[] = [];
+  const times: number[][] = replayed.map(() => []);
+  let failed = 0;
+  const deadline = performance.now() + maxMs;
+  for (let round = 0; round < rounds && (round < 3 || performance.now() < deadline); round++) {
+    let sum = 0;
+    await client.query('begin');
+    for (const [index, statement] of replayed.entries()) {
+      await client.query('savepoint replay');
+      const started = performance.now();
+      try {
+        await client.query(statement.query, statement.params);
+      } catch {
+        if (round === 0) failed++;
+        await client.query('rollback to savepoint replay');
+      }
+      const elapsed = performance.now() - started;
+      sum += elapsed;
+      times[index]?.push(elapsed);
+    }
+    await client.query('rollback');
+    sums.push(sum);
+  }
+  sums.sort((a, b) => a - b);
+  const slowest = replayed
+    .map((statement, index) => ({
+      query: statement.query,
+      p50: percentile(
+        (times[index] ?? []).sort((a, b) => a - b),
+        0.5,
+      ),
+    }))
+    .sort((a, b) => b.p50 - a.p50);
+  return { p50: percentile(sums, 0.5), p95: percentile(sums, 0.95), rounds: sums.length, failed, slowest };
+}
+
+export interface SeqScan {
+  table: string;
+  rows: number;
+  query: string;
+}
+
+interface PlanNode {
+  'Node Type'?: string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function seqScannedTables(node: PlanNode, found: Set<string>): void {
+  if (node['Node Type'] === 'Seq Scan' && node['Relation Name']) found.add(node['Relation Name']);
+  for (const child of node.Plans ?? []) seqScannedTables(child, found);
+}
+
+/** EXPLAIN (FORMAT JSON) of every statement; sequential scans of tables with more than `minRows` rows. */
+export async function findSeqScans(
+  client: pg.ClientBase,
+  statements: Statement[],
+  minRows: number,
+): Promise<{ scans: SeqScan[]; errors: string[] }> {
+  const scans: SeqScan[] = [];
+  const errors: string[] = [];
+  for (const statement of statements.filter((item) => !isControl(item))) {
+    let plan: PlanNode | undefined;
+    try {
+      const { rows } = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+        `explain (format json) ${statement.query}`,
+        statement.params,
+      );
+      plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
+    } catch (error) {
+      errors.push(
+        `${error instanceof Error ? error.message : String(error)}: ${statement.query.slice(0, 120)}`,
+      );
+      continue;
+    }
+    if (!plan) continue;
+    const tables = new Set<string>();
+    seqScannedTables(plan, tables);
+    for (const table of tables) {
+      const { rows } = await client.query<{ rows: number }>(
+        `select reltuples::bigint::int as rows from pg_class where relname = $1 and relkind = 'r'`,
+        [table],
+      );
+      const count = rows[0]?.rows ?? 0;
+      if (count > minRows) scans.push({ table, rows: count, query: statement.query });
+    }
+  }
+  return { scans, errors };
+}
