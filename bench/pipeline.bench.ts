@@ -2,7 +2,7 @@
  * The request pipeline against its yardstick, in the same run: a bare Fastify hello-world and the server's
  * `/api/1.0/version/` (no database work) and `/api/1.0/health/` (a database ping), each in its own process,
  * loaded in turns with autocannon; prints the median requests/s of the rounds and the ratios to bare Fastify
- * (target: /version/ at least 0.5).
+ * (target: /version/ at least 0.5), also as the median of each round's own ratio (steadier on a busy machine).
  *
  *   npm run bench:pipeline                       # builds the server, runs it as in production (compiled, NODE_ENV=production)
  *   BENCH_ROUNDS=5 BENCH_SECONDS=5 BENCH_CONNECTIONS=16 npm run bench:pipeline
@@ -10,7 +10,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -105,26 +105,34 @@ async function main(): Promise<void> {
     await waitFor(targets['/health/'], server, 'the server');
 
     const figures = new Map<string, number[]>(Object.keys(targets).map((name) => [name, []]));
+    // Each target's ratio to bare Fastify within one round: the machine's load changes less within a round.
+    const roundRatios = new Map<string, number[]>(Object.keys(targets).map((name) => [name, []]));
     // Warm-up, then rounds in turns so that the machine's other load falls on each target alike.
     for (const url of Object.values(targets)) await autocannon({ url, connections, duration: 2 });
     for (let round = 1; round <= rounds; round++) {
+      let bare = 0;
       for (const [name, url] of Object.entries(targets)) {
         const rps = await requestsPerSecond(url);
+        if (name === 'bare Fastify') bare = rps;
         figures.get(name)?.push(rps);
-        console.log(`round ${round}  ${name.padEnd(13)} ${rps.toFixed(0)} req/s`);
+        roundRatios.get(name)?.push(rps / bare);
+        console.log(
+          `round ${round}  ${name.padEnd(13)} ${rps.toFixed(0).padStart(6)} req/s  ratio ${(rps / bare).toFixed(2)}`,
+        );
       }
     }
 
     const bareMedian = median(figures.get('bare Fastify') ?? []);
     console.log(
-      `\n${viaTsx ? 'tsx' : 'compiled'} server at ${serverRoot}; ${connections} connections, ${seconds} s x ${rounds} rounds (median)`,
+      `\n${viaTsx ? 'tsx' : 'compiled'} server at ${serverRoot}; ${connections} connections, ${seconds} s x ${rounds} rounds (median; load ${loadavg()[0]?.toFixed(1)})`,
     );
     for (const [name, values] of figures) {
       const value = median(values);
       const ratio = value / bareMedian;
+      const perRound = median(roundRatios.get(name) ?? []);
       const target = name === '/version/' ? `  (target >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'})` : '';
       console.log(
-        `${name.padEnd(13)} ${value.toFixed(0).padStart(7)} req/s   ratio ${ratio.toFixed(2)}${target}`,
+        `${name.padEnd(13)} ${value.toFixed(0).padStart(7)} req/s   ratio ${ratio.toFixed(2)}, per round ${perRound.toFixed(2)}${target}`,
       );
     }
   } finally {
