@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { nationalNormSchema, yearTimeSchema, type YearClassNote } from '@leerzicht/contract';
+import { yearTimeSchema, type NationalNorm, type YearClassNote } from '@leerzicht/contract';
 import type { Db } from '../../db/client';
 import { readableNotes, type NoteReader } from '../../platform/access/index';
 import { yearClassNotes, yearClasses } from '../../db/schema/index';
@@ -26,18 +26,30 @@ const historyAggregateRowSchema = aggregateRowSchema.extend({
   grade: z.number().int().nullable(),
   year_class_id: z.number().int().nullable(),
   /** 0 school, 1 grade, 2 group */
-  level: z.number().int(),
+  level: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+});
+
+/** A norm of a provider, grade and moment some result in scope has (historyRows' rows of level 3). */
+const historyNormRowSchema = z.object({
+  level: z.literal(3),
+  provider_id: z.number().int(),
+  subject_id: z.number().int(),
+  grade: z.number().int(),
+  year_time: yearTimeSchema,
+  norm_ability: z.number(),
+  norm_sd: z.number().nullable(),
 });
 
 /**
- * The counted results summed per moment, subject, grade, group and test (provider and version): a plain GROUP BY
- * over rankedScores, so that historyAggregates' costly aggregates (distinct tests, reference grades) run over a few
- * hundred rows instead of every result of the school. Sums are of float8 (ability) and integers: a float4 ability
- * is exact in float8 and so are sums of a school's abilities, so the means below equal avg() over the results.
+ * Every result in scope summed per moment, subject, grade, group, test (provider and version) and whether it counts
+ * (countedFilter): one plain GROUP BY over rankedScores, so that the costly aggregates (distinct tests, reference
+ * grades) run over a few hundred rows instead of every result. Sums are of float8 (ability) and integers: a float4
+ * ability is exact in float8 and so are the sums of a school's abilities, so the means rolled up from them equal
+ * avg() over the results.
  */
-function countedSums(scope: RankedScope) {
-  return sql`(select c.calendar_year, c.year_time, c.subject_id, c.grade, c.year_class_id, c.provider_id,
-      c.provider, c.provider_priority, c.test_version,
+function resultSums(scope: RankedScope) {
+  return sql`select c.calendar_year, c.year_time, c.subject_id, c.grade, c.year_class_id, c.provider_id,
+      c.provider, c.provider_priority, c.test_version, (${countedFilter}) as counted,
       count(*) as n,
       sum(c.ability_score::float8) as ability_sum, count(c.ability_score) as ability_n,
       sum(c.percentile) as percentile_sum, count(c.percentile) as percentile_n,
@@ -53,26 +65,30 @@ function countedSums(scope: RankedScope) {
       sum(c.dl - c.dle) filter (where c.dle is not null and not c.dle_above_scale) as lag_sum,
       count(*) filter (where c.dle is not null and not c.dle_above_scale) as lag_n
     from ${rankedScores(scope)} c
-    where ${countedFilter}
     group by c.calendar_year, c.year_time, c.subject_id, c.grade, c.year_class_id, c.provider_id, c.provider,
-      c.provider_priority, c.test_version)`;
+      c.provider_priority, c.test_version, counted`;
 }
 
 /** More than one test (provider and version) among the summed rows `g`: their abilities share no scale. */
 const severalTests = sql`count(distinct g.provider_id::text || '|' || g.test_version) > 1`;
 
 /**
- * Per moment and subject the aggregate of the school, of each grade (the pupil's grade at the test) and of each
- * group, in one GROUP BY GROUPING SETS over countedSums. The columns are aggregateColumns' (scores module), rolled
- * up from the sums; the norm is joined per summed row, whose key holds the norm's provider, subject, grade and
- * moment, instead of per result.
+ * In one statement (one pass over the results, whatever the planner estimates for the school):
+ * - levels 0-2: per moment and subject the aggregate of the school, of each grade (the pupil's grade at the test)
+ *   and of each group, in GROUP BY GROUPING SETS over the counted sums. The columns are the scores module's
+ *   aggregateColumns rolled up from the sums; the norm is joined per sum (its key holds the norm's provider,
+ *   subject, grade and moment) instead of per result;
+ * - level 3: the norms of the providers, grades and moments of the results in scope, counted or not (the scores
+ *   module's normsInScope).
  */
-export function historyAggregates(db: Db, scope: RankedScope) {
-  return selectRows(
+export async function historyRows(db: Db, scope: RankedScope) {
+  const rows = await selectRows(
     db,
-    historyAggregateRowSchema,
-    sql`select g.calendar_year, g.year_time, g.subject_id, g.grade, g.year_class_id,
+    z.union([historyAggregateRowSchema, historyNormRowSchema]),
+    sql`with g as materialized (${resultSums(scope)})
+    select g.calendar_year, g.year_time, g.subject_id, g.grade, g.year_class_id,
       (case when grouping(g.grade) = 0 then 1 when grouping(g.year_class_id) = 0 then 2 else 0 end)::int as level,
+      null::int as provider_id, null::float8 as norm_ability, null::float8 as norm_sd,
       sum(g.n)::int as pupil_count,
       case when ${severalTests} then null
         else round((sum(g.ability_sum) / nullif(sum(g.ability_n), 0)::float8)::numeric, 2)::float8 end
@@ -98,30 +114,43 @@ export function historyAggregates(db: Db, scope: RankedScope) {
       coalesce(jsonb_agg(distinct jsonb_build_object('provider', g.provider, 'version', g.test_version,
         'priority', g.provider_priority)), '[]'::jsonb) as tests,
       round(sum(g.lag_sum)::numeric / nullif(sum(g.lag_n), 0), 2)::float8 as mean_dle_lag
-    from ${countedSums(scope)} g
+    from g
     left join national_norms n on n.provider_id = g.provider_id and n.subject_id = g.subject_id
       and n.grade = g.grade and n.year_time = g.year_time
+    where g.counted
     group by grouping sets ((g.calendar_year, g.year_time, g.subject_id),
       (g.calendar_year, g.year_time, g.subject_id, g.grade),
-      (g.calendar_year, g.year_time, g.subject_id, g.year_class_id))`,
-  );
-}
-
-/**
- * The norms of the providers, grades and moments of the results in scope (counted or not), as the scores module's
- * normsInScope gives them; here the few distinct keys are taken from the results first and only those looked up.
- */
-export function historyNorms(db: Db, scope: RankedScope) {
-  return selectRows(
-    db,
-    nationalNormSchema,
-    sql`select n.provider_id as "providerId", n.subject_id as "subjectId", n.grade, n.year_time as "yearTime",
-      n.ability_score::float8 as "abilityScore", n.ability_sd::float8 as "abilitySd"
+      (g.calendar_year, g.year_time, g.subject_id, g.year_class_id))
+    union all
+    select null, n.year_time, n.subject_id, n.grade, null, 3, n.provider_id, n.ability_score::float8,
+      n.ability_sd::float8, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+      null, null
     from national_norms n
     where (n.provider_id, n.subject_id, n.grade, n.year_time) in
-      (select c.provider_id, c.subject_id, c.grade, c.year_time from ${rankedScores(scope)} c)
-    order by 1, 2, 3, 4`,
+      (select g.provider_id, g.subject_id, g.grade, g.year_time from g)`,
   );
+  const aggregates: z.output<typeof historyAggregateRowSchema>[] = [];
+  const norms: NationalNorm[] = [];
+  for (const row of rows) {
+    if (row.level !== 3) aggregates.push(row);
+    else
+      norms.push({
+        providerId: row.provider_id,
+        subjectId: row.subject_id,
+        grade: row.grade,
+        yearTime: row.year_time,
+        abilityScore: row.norm_ability,
+        abilitySd: row.norm_sd,
+      });
+  }
+  norms.sort(
+    (a, b) =>
+      a.providerId - b.providerId ||
+      a.subjectId - b.subjectId ||
+      a.grade - b.grade ||
+      (a.yearTime < b.yearTime ? -1 : a.yearTime > b.yearTime ? 1 : 0),
+  );
+  return { aggregates, norms };
 }
 
 export function listSchoolYearClasses(db: Db, schoolId: number) {

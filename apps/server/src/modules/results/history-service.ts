@@ -6,13 +6,7 @@ import type { ActiveSession } from '../../platform/sessions';
 import { listSubjects, toAggregate } from '../scores/index';
 import { requireResultScope } from './access';
 import { listAmbitions } from './ambition-repository';
-import {
-  historyAggregates,
-  historyNorms,
-  historyScope,
-  listMomentNotes,
-  listSchoolYearClasses,
-} from './history-repository';
+import { historyRows, historyScope, listMomentNotes, listSchoolYearClasses } from './history-repository';
 
 /** Every read of a school history once access is settled (`groupIds` limits a teacher's; null: every group). */
 export async function readSchoolHistory(
@@ -21,16 +15,14 @@ export async function readSchoolHistory(
   groupIds: readonly number[] | null,
   reader: NoteReader,
 ) {
-  const ranked = historyScope(schoolId, groupIds);
-  const [rows, subjects, groups, notes, schoolAmbitions, norms] = await Promise.all([
-    historyAggregates(db, ranked),
+  const [{ aggregates, norms }, subjects, groups, notes, schoolAmbitions] = await Promise.all([
+    historyRows(db, historyScope(schoolId, groupIds)),
     listSubjects(db),
     listSchoolYearClasses(db, schoolId),
     listMomentNotes(db, schoolId, groupIds, reader),
     listAmbitions(db, schoolId),
-    historyNorms(db, ranked),
   ]);
-  return { rows, subjects, groups, notes, schoolAmbitions, norms };
+  return { rows: aggregates, subjects, groups, notes, schoolAmbitions, norms };
 }
 
 /**
