@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { isPublicMessage } from './src/i18n/public-messages.js';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 const reactRouterProduction = fileURLToPath(
@@ -24,27 +25,42 @@ function startupChunk(id: string): string | undefined {
 }
 
 /**
- * The message catalogues (src/i18n/*.json) go into the build already parsed (ICU syntax trees), so the app
- * ships react-intl without its message parser (the alias below): about half of react-intl's code. Tests and
- * the dev server keep the plain catalogues and the parser.
+ * The message catalogues (src/i18n/nl.json, en.json) are imported in two parts, `?scope=public` (the messages of
+ * the pages outside the signed-in frame, src/i18n/public-messages.ts) and `?scope=app` (the rest), each a chunk of
+ * its own: the login page loads only the first. In the build they arrive already parsed (ICU syntax trees), so the
+ * app ships react-intl without its message parser (the alias below): about half of react-intl's code. Tests and
+ * the dev server keep plain messages and the parser (tests load the whole catalogue for either part).
  */
-function precompiledMessages(): Plugin {
+export function messageCatalogues(command: 'build' | 'serve'): Plugin {
+  const part = /\/src\/i18n\/[a-z]{2}\.json\?scope=(public|app)$/;
   return {
-    name: 'leerzicht-precompiled-messages',
-    apply: 'build',
+    name: 'leerzicht-message-catalogues',
     enforce: 'pre',
-    transform(code, id) {
-      if (!/\/src\/i18n\/[a-z]{2}\.json$/.test(id)) return null;
-      const messages = JSON.parse(code) as Record<string, string>;
-      const trees = Object.fromEntries(
-        Object.entries(messages).map(([key, message]) => [
-          key,
-          parse(message, { shouldParseSkeletons: true }),
-        ]),
+    load(id) {
+      const scope = part.exec(id)?.[1];
+      if (!scope) return null;
+      const file = id.slice(0, id.indexOf('?'));
+      this.addWatchFile(file);
+      const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+      const chosen = Object.entries(messages).filter(
+        ([key]) => isPublicMessage(key) === (scope === 'public'),
       );
-      return { code: JSON.stringify(trees), map: null };
+      const code = JSON.stringify(
+        Object.fromEntries(
+          command === 'build'
+            ? chosen.map(([key, message]) => [key, parse(message, { shouldParseSkeletons: true })])
+            : chosen,
+        ),
+      );
+      return { code, moduleType: 'json' };
     },
   };
+}
+
+/** The chunk of a catalogue part is named for its language and part (nl-public-[hash].js, nl-app-[hash].js). */
+function chunkFileName(chunk: { facadeModuleId: string | null }): string {
+  const scope = /\?scope=(public|app)$/.exec(chunk.facadeModuleId ?? '')?.[1];
+  return scope ? `assets/[name]-${scope}-[hash].js` : 'assets/[name]-[hash].js';
 }
 
 /**
@@ -101,12 +117,12 @@ function precompress(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompiledMessages(), buildVersion(), precompress()],
+  plugins: [react(), messageCatalogues(command), buildVersion(), precompress()],
   resolve: {
     alias:
       command === 'build'
         ? [
-            // Messages arrive parsed (precompiledMessages); React Router's build without its development
+            // Messages arrive parsed (messageCatalogues); React Router's build without its development
             // warnings (its package points every bundler at the development build).
             {
               find: /^@formatjs\/icu-messageformat-parser$/,
@@ -127,7 +143,7 @@ export default defineConfig(({ command }) => ({
     // without a reference in the bundles, for an error tracker.
     sourcemap: process.env.WEB_SOURCEMAP === 'true' ? 'hidden' : false,
     rollupOptions: {
-      output: { manualChunks: startupChunk },
+      output: { manualChunks: startupChunk, chunkFileNames: chunkFileName },
       onwarn(warning, warn) {
         // zod ships comments Rollup cannot place; harmless, and not ours to fix.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/zod/')) return;

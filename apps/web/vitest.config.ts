@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { messageCatalogues } from './vite.config.js';
 
 export default defineConfig({
+  // The message catalogues' two parts, as the app loads them (plain messages, as the dev server has them).
+  plugins: [messageCatalogues('serve')],
   test: {
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],

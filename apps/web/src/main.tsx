@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
-import { createQueryClient } from './app/query-client';
 import { routes } from './app/routes';
 import { registerServiceWorker } from './app/updates/service-worker';
 import { loadCatalogue } from './i18n/messages';
@@ -18,7 +17,6 @@ document.documentElement.lang = language;
 // The router starts loading the matched routes' lazy parts at once, while the language's messages load.
 const catalogue = loadCatalogue(language);
 const router = createBrowserRouter(routes);
-const queryClient = createQueryClient();
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const root = createRoot(container);
@@ -26,7 +24,7 @@ const root = createRoot(container);
 function render() {
   root.render(
     <StrictMode>
-      <AppProviders language={language} queryClient={queryClient}>
+      <AppProviders language={language}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

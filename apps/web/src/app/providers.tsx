@@ -17,7 +17,11 @@ import { cssVariablesResolver, theme } from './theme';
 interface AppProvidersProps {
   /** The language to start in (it can change later: the shell's switch, ?lang=, the user's profile). */
   language: Language;
-  queryClient: QueryClient;
+  /**
+   * A query client for everything (tests). Without one, the parts that read server data provide the app's own
+   * (QueryScope): the login page starts without TanStack Query.
+   */
+  queryClient?: QueryClient;
   children: ReactNode;
 }
 
@@ -41,7 +45,7 @@ function Intl({ children }: { children: ReactNode }) {
       current = false;
     };
   }, [language, messages, setLanguage]);
-  const shown = messages ? { language, messages } : anyLoadedCatalogue();
+  const shown = messages ? { language, messages } : anyLoadedCatalogue(language);
   if (!shown) return null;
   return (
     <IntlProvider locale={shown.language} defaultLocale="nl" messages={shown.messages}>
@@ -55,7 +59,11 @@ export function AppProviders({ language, queryClient, children }: AppProvidersPr
     <LanguageProvider initial={language}>
       <Intl>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+          {queryClient ? (
+            <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+          ) : (
+            children
+          )}
         </MantineProvider>
       </Intl>
     </LanguageProvider>

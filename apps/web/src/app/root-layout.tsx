@@ -1,9 +1,19 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { isLanguage } from '../lib/language';
 import { useLanguage } from '../lib/language-context';
 import { usePageFocus } from './page-focus';
-import { useUpdateReloader } from './updates/update-reloader';
+
+/**
+ * The update checks load after the page has shown (with TanStack Query, the contract and zod, which the login
+ * page needs only once a login is sent). If they cannot load, the page works on without them.
+ */
+const UpdateChecks = lazy<ComponentType>(() =>
+  import('./updates/update-checks').then(
+    (module) => ({ default: module.UpdateChecks }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /**
  * `?lang=en|nl` on any address switches the language and is remembered in this browser (a shared link
@@ -22,8 +32,14 @@ function useLanguageParameter(): void {
 
 /** Above every route, signed in or not: update checks, scroll and focus on navigation, ?lang=. */
 export function RootLayout() {
-  useUpdateReloader();
   usePageFocus();
   useLanguageParameter();
-  return <Outlet />;
+  return (
+    <>
+      <Suspense fallback={null}>
+        <UpdateChecks />
+      </Suspense>
+      <Outlet />
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
+import { loadAppMessages } from '../i18n/messages';
 import { NotFoundView } from './errors/not-found-view';
 import { RootErrorView } from './errors/root-error-view';
 import { RouteErrorView } from './errors/route-error-view';
@@ -33,100 +34,110 @@ export const routes: RouteObject[] = [
               (module) => module.LoginPage,
             ),
           },
-          {
-            path: 'accept-invite/:key',
-            lazy: lazyPage(
-              () => import('../features/invitations/pages/accept-invitation-page'),
-              (module) => module.AcceptInvitationPage,
-            ),
-          },
           { index: true, element: toLogin },
           { path: '*', element: toLogin },
         ],
       },
       {
-        path: 'accounts/email/confirm/:token',
+        // Every other page reads server data: TanStack Query and the app's query client load with them.
         lazy: lazyPage(
-          () => import('../features/account/pages/email-confirm-page'),
-          (module) => module.EmailConfirmPage,
+          () => import('./query-scope'),
+          (module) => module.QueryLayout,
         ),
-      },
-      {
-        path: 'accounts/password_reset',
         children: [
           {
-            index: true,
+            path: 'auth/accept-invite/:key',
             lazy: lazyPage(
-              () => import('../features/password-reset/pages/password-reset-request-page'),
-              (module) => module.PasswordResetRequestPage,
+              () => import('../features/invitations/pages/accept-invitation-page'),
+              (module) => module.AcceptInvitationPage,
             ),
           },
           {
-            path: 'confirm/:token',
+            path: 'accounts/email/confirm/:token',
             lazy: lazyPage(
-              () => import('../features/password-reset/pages/password-reset-confirm-page'),
-              (module) => module.PasswordResetConfirmPage,
+              () => import('../features/account/pages/email-confirm-page'),
+              (module) => module.EmailConfirmPage,
             ),
           },
-        ],
-      },
-      {
-        path: '/',
-        loader: requireToken,
-        lazy: lazyPage(
-          () => import('./session-layout'),
-          (module) => module.SessionLayout,
-        ),
-        children: [
-          { index: true, element: <Navigate to="/app" replace /> },
           {
-            lazy: lazyPage(
-              () => import('./app-shell'),
-              (module) => module.AppShellLayout,
-            ),
+            path: 'accounts/password_reset',
             children: [
               {
-                errorElement: <RouteErrorView />,
+                index: true,
+                lazy: lazyPage(
+                  () => import('../features/password-reset/pages/password-reset-request-page'),
+                  (module) => module.PasswordResetRequestPage,
+                ),
+              },
+              {
+                path: 'confirm/:token',
+                lazy: lazyPage(
+                  () => import('../features/password-reset/pages/password-reset-confirm-page'),
+                  (module) => module.PasswordResetConfirmPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: '/',
+            loader: requireToken,
+            // The signed-in pages' messages load with their frame (the login page has only the public ones).
+            lazy: lazyPage(
+              () => Promise.all([import('./session-layout'), loadAppMessages()]).then(([module]) => module),
+              (module) => module.SessionLayout,
+            ),
+            children: [
+              { index: true, element: <Navigate to="/app" replace /> },
+              {
+                lazy: lazyPage(
+                  () => import('./app-shell'),
+                  (module) => module.AppShellLayout,
+                ),
                 children: [
                   {
-                    path: 'app',
+                    errorElement: <RouteErrorView />,
                     children: [
                       {
-                        index: true,
-                        lazy: lazyPage(
-                          () => import('../features/auth/components/home-redirect'),
-                          (module) => module.HomeRedirect,
-                        ),
-                      },
-                      {
-                        path: 'account',
-                        lazy: lazyPage(
-                          () => import('../features/account/pages/account-page'),
-                          (module) => module.AccountPage,
-                        ),
-                      },
-                      {
-                        path: 'schools',
-                        lazy: lazyPage(
-                          () => import('../features/schools/pages/schools-page'),
-                          (module) => module.SchoolsPage,
-                        ),
-                      },
-                      {
-                        // The school's pages (and Management, incl. admin/permissions): see school-routes.tsx.
-                        path: 'schools/:schoolId',
-                        lazy: lazyPage(
-                          () => import('./school-scope'),
-                          (module) => module.SchoolScope,
-                        ),
-                        children: schoolRoutes,
+                        path: 'app',
+                        children: [
+                          {
+                            index: true,
+                            lazy: lazyPage(
+                              () => import('../features/auth/components/home-redirect'),
+                              (module) => module.HomeRedirect,
+                            ),
+                          },
+                          {
+                            path: 'account',
+                            lazy: lazyPage(
+                              () => import('../features/account/pages/account-page'),
+                              (module) => module.AccountPage,
+                            ),
+                          },
+                          {
+                            path: 'schools',
+                            lazy: lazyPage(
+                              () => import('../features/schools/pages/schools-page'),
+                              (module) => module.SchoolsPage,
+                            ),
+                          },
+                          {
+                            // The school's pages (and Management, incl. admin/permissions): see school-routes.tsx.
+                            path: 'schools/:schoolId',
+                            lazy: lazyPage(
+                              () => import('./school-scope'),
+                              (module) => module.SchoolScope,
+                            ),
+                            children: schoolRoutes,
+                          },
+                          { path: 'not-found', element: <NotFoundView /> },
+                          { path: '*', element: <NotFoundView /> },
+                        ],
                       },
                       { path: 'not-found', element: <NotFoundView /> },
                       { path: '*', element: <NotFoundView /> },
                     ],
                   },
-                  { path: 'not-found', element: <NotFoundView /> },
-                  { path: '*', element: <NotFoundView /> },
                 ],
               },
             ],

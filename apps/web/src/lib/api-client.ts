@@ -6,11 +6,12 @@ import {
   type EndpointInput,
   type EndpointOutput,
 } from '@leerzicht/contract';
+import { API_BASE } from './api-base';
 import { ApiError, parseRetryAfter } from './api-error';
 import { toQueryString, type QueryParams, type QueryValue } from './query-string';
 import { storage } from './storage';
 
-export const API_BASE = '/api/1.0';
+export { API_BASE };
 export const LOGIN_PATH = '/auth/login';
 
 /**

@@ -1,5 +1,5 @@
 import { CLIENT_ERROR_LIMITS, type ClientErrorReport } from '@leerzicht/contract';
-import { API_BASE } from './api-client';
+import { API_BASE } from './api-base';
 
 /** Report ids of this page already sent (React may mount an error view twice in development). */
 const sent = new Set<string>();

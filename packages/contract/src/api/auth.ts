@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { text } from './common';
 import { HOMEPAGE_PAGES } from '../constants';
+import { LOGIN_LIMITS } from './auth-rules';
 
-/** Markers a failed login carries in `detail` (spec sections 7 and 8). */
-export const LOGIN_MARKERS = {
-  totpRequired: 'TOTP challenge is required',
-  totpInvalid: 'TOTP challenge is invalid',
-  noPayingSchool: 'NO_CONNECTED_PAYING_SCHOOL_ERROR',
-} as const;
+export { LOGIN_MARKERS } from './auth-rules';
 
 export const loginRequestSchema = z.object({
-  username: text().trim().min(1).max(150),
-  password: text().min(1).max(1000),
+  username: text().trim().min(1).max(LOGIN_LIMITS.username),
+  password: text().min(1).max(LOGIN_LIMITS.password),
   rememberMe: z.boolean().optional().default(false),
   totpChallenge: text()
     .regex(/^\d{6}$/)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_MAX, INPUT_ERRORS, MULTI_LINE, SINGLE_LINE } from './input-rules';
 
 /** Error body of every failed call: `errors` maps field names to messages (400 for bad input). */
 export const apiErrorSchema = z.object({
@@ -8,18 +9,9 @@ export const apiErrorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
-/*
- * Request input rules, one place for every endpoint (PostgreSQL turns what they keep out into 500s: `integer`
- * columns end at 2^31-1 and text cannot hold NUL).
- */
+/* Request input rules, one place for every endpoint: the limits and patterns are in input-rules.ts. */
 
-/** The largest id: ids are PostgreSQL `integer` (serial) columns. */
-export const ID_MAX = 2_147_483_647;
-
-export const INPUT_ERRORS = {
-  id: `Enter a whole number from 1 to ${ID_MAX}.`,
-  controlCharacters: 'Control characters and unpaired surrogates are not allowed.',
-} as const;
+export { ID_MAX, INPUT_ERRORS } from './input-rules';
 
 const wholeNumberMessage = (min: number, max: number) => `Enter a whole number from ${min} to ${max}.`;
 
@@ -48,12 +40,6 @@ export function intParam(min: number, max: number) {
 
 /** An id in a path or query string (see intParam). */
 export const idParam = intParam(1, ID_MAX);
-
-// \p{Cc}: the C0 and C1 control characters and DEL; \p{Cs}: half of a surrogate pair standing alone.
-const SINGLE_LINE = /^[^\p{Cc}\p{Cs}]*$/u;
-// The same but for tab, line feed and carriage return (one character class: linear on long input).
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const MULTI_LINE = /^[^\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\p{Cs}]*$/u;
 
 type StringParams = Parameters<typeof z.string>[0];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, multilineText, text } from './common';
+import { CLIENT_ERROR_LIMITS } from './shell-constants';
 
 /**
  * Calls of the app shell (spec sections 2 and 4).
@@ -15,7 +16,7 @@ import { idSchema, multilineText, text } from './common';
 export const versionSchema = z.object({ version: z.string() });
 export type VersionInfo = z.infer<typeof versionSchema>;
 
-export const CLIENT_ERROR_LIMITS = { message: 1000, path: 500, stack: 8000 } as const;
+export { CLIENT_ERROR_LIMITS } from './shell-constants';
 
 export const clientErrorReportSchema = z.object({
   reportId: z.uuid(),

@@ -1,7 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { useContext, useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { AccessDeniedError, isApiError, NotFoundError } from '../../lib/api-error';
+import { registeredAppQueryClient } from '../../lib/app-query-client';
 import { storage } from '../../lib/storage';
 import { NoAccessView } from './no-access-view';
 import { NotFoundView } from './not-found-view';
@@ -24,10 +25,11 @@ export function isForbidden(error: unknown): boolean {
  * the page asks the server again instead of showing the old error.
  */
 function useClearErrorsOnLeave(): void {
-  const queryClient = useQueryClient();
+  // Outside the query scope (the root error view) the app's client, if one was made: nothing to clear otherwise.
+  const queryClient = useContext(QueryClientContext) ?? registeredAppQueryClient();
   useEffect(() => {
     const clear = () =>
-      queryClient.removeQueries({
+      queryClient?.removeQueries({
         predicate: (query) => query.state.status === 'error' && query.getObserversCount() === 0,
       });
     clear();

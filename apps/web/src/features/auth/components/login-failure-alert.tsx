@@ -1,6 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { tooManyAttemptsMessage } from '../../../lib/server-errors';
+import { tooManyAttemptsMessage } from '../../../lib/too-many-attempts';
 import type { LoginFailure } from '../lib/login-failure';
 
 interface LoginFailureAlertProps {

@@ -1,15 +1,14 @@
-import { loginRequestSchema } from '@leerzicht/contract';
-import { useState } from 'react';
-import { isApiError } from '../../../lib/api-error';
+import { isCompleteLogin } from '@leerzicht/contract';
+import { QueryClientContext } from '@tanstack/react-query';
+import { useContext, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { isCompleteCode } from '../../../lib/auth-code';
-import { useLoginMutation } from '../api/login';
-import { loginFailureOf, type LoginFailure } from '../lib/login-failure';
+import { loadChunk } from '../../../lib/chunk-errors';
+import type { LoginCredentials, LoginOutcome } from '../api/submit-login';
+import type { LoginFailure } from '../lib/login-failure';
 
-export interface Credentials {
-  username: string;
-  password: string;
-  rememberMe: boolean;
-}
+export type Credentials = LoginCredentials;
+
+const loadSubmitLogin = () => loadChunk(() => import('../api/submit-login'));
 
 /**
  * The login states of spec section 4: idle, waiting, success, failure, code required and code invalid.
@@ -26,37 +25,63 @@ export function useLoginFlow(initialUsername: string, onLoggedIn: () => void) {
   const [failure, setFailure] = useState<Exclude<LoginFailure, 'totpRequired'> | null>(null);
   // How long a 429 asked to wait (Retry-After), for the message.
   const [waitSeconds, setWaitSeconds] = useState<number | null>(null);
-  const mutation = useLoginMutation();
+  const [isPending, setPending] = useState(false);
+  // Tests give their own query client; the app's own is made when the login is sent.
+  const queryClient = useContext(QueryClientContext);
+  // An answer arriving after the page was left changes nothing (as a TanStack mutation's callbacks).
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
-  const request = loginRequestSchema.safeParse(credentials);
-  const canSubmitCredentials = request.success && !mutation.isPending;
-  const canSubmitCode = isCompleteCode(code) && !mutation.isPending;
+  const canSubmitCredentials = isCompleteLogin(credentials) && !isPending;
+  const canSubmitCode = isCompleteCode(code) && !isPending;
 
-  function handleError(error: unknown) {
-    const kind = loginFailureOf(error);
-    setWaitSeconds(isApiError(error, 429) ? error.retryAfterSeconds : null);
-    if (kind === 'totpRequired') {
+  function handleOutcome(outcome: LoginOutcome) {
+    setPending(false);
+    if (outcome.ok) {
+      onLoggedIn();
+      return;
+    }
+    setWaitSeconds(outcome.waitSeconds);
+    if (outcome.failure === 'totpRequired') {
       setStep('code');
       setFailure(null);
       return;
     }
-    if (kind === 'totpInvalid') setCode('');
-    setFailure(kind);
+    if (outcome.failure === 'totpInvalid') setCode('');
+    setFailure(outcome.failure);
   }
 
-  function submitCredentials() {
-    if (!request.success || mutation.isPending) return;
+  function send(totpChallenge?: string) {
+    setPending(true);
     setFailure(null);
-    mutation.mutate(request.data, { onSuccess: onLoggedIn, onError: handleError });
+    loadSubmitLogin()
+      .then(({ submitLogin }) => submitLogin(credentials, totpChallenge, queryClient))
+      // A part of the app that cannot load fails the login as a network failure would.
+      .catch((): LoginOutcome => ({ ok: false, failure: 'failed', waitSeconds: null }))
+      .then((outcome) => {
+        if (mounted.current) handleOutcome(outcome);
+      });
+  }
+
+  /** Typing starts loading what sending needs, so the login does not wait for it. */
+  const editCredentials: Dispatch<SetStateAction<Credentials>> = (update) => {
+    loadSubmitLogin().catch(() => undefined);
+    setCredentials(update);
+  };
+
+  function submitCredentials() {
+    if (!canSubmitCredentials) return;
+    send();
   }
 
   function submitCode() {
-    if (!request.success || !canSubmitCode) return;
-    setFailure(null);
-    mutation.mutate(
-      { ...request.data, totpChallenge: code },
-      { onSuccess: onLoggedIn, onError: handleError },
-    );
+    if (!isCompleteLogin(credentials) || !canSubmitCode) return;
+    send(code);
   }
 
   /** While the account makes new addresses wait, password and two-step code together may still log in. */
@@ -75,12 +100,12 @@ export function useLoginFlow(initialUsername: string, onLoggedIn: () => void) {
   return {
     step,
     credentials,
-    setCredentials,
+    setCredentials: editCredentials,
     code,
     setCode,
     failure,
     waitSeconds,
-    isPending: mutation.isPending,
+    isPending,
     canSubmitCredentials,
     canSubmitCode,
     submitCredentials,

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../lib/api-error';
+import { isApiError } from './api-error';
+import { registerAppQueryClient, registeredAppQueryClient } from './app-query-client';
 
 const MAX_RETRIES = 2;
 
@@ -16,4 +17,16 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * The page's one query client, made when a part of the app that asks the server first needs it: the login page
+ * loads TanStack Query only once a login is sent, the signed-in pages with their frame.
+ */
+export function appQueryClient(): QueryClient {
+  const existing = registeredAppQueryClient();
+  if (existing) return existing;
+  const client = createQueryClient();
+  registerAppQueryClient(client);
+  return client;
 }
