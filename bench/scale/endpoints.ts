@@ -12,6 +12,8 @@ export interface Endpoint {
   as: 'directeur' | 'teacher' | null;
   /** A school or group page: target at least 100 requests/s at 32 connections. */
   page: boolean;
+  /** Each connection from its own client address (the login: see load.ts). */
+  perConnectionAddress?: boolean;
 }
 
 export interface Subject {
@@ -95,6 +97,7 @@ export function endpointsFor(subject: Subject, noteMarker: string): Endpoint[] {
       body: JSON.stringify({ username: subject.directeur, password: PASSWORD }),
       as: null,
       page: false,
+      perConnectionAddress: true,
     },
     {
       name: 'note create',

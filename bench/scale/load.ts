@@ -6,7 +6,15 @@ export interface Request {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /**
+   * Each connection sends its own X-Forwarded-For (`clientAddress(n)`; the server runs with TRUST_PROXY): many
+   * logins of one account from one address at once are refused by the login rate limits, as they should be.
+   */
+  perConnectionAddress?: boolean;
 }
+
+/** The address connection `index` claims to come from. */
+export const clientAddress = (index: number) => `10.77.${Math.floor(index / 250)}.${(index % 250) + 1}`;
 
 export interface LoadFigures {
   p50: number;
@@ -27,6 +35,7 @@ export function percentile(sorted: number[], fraction: number): number {
 export function load(request: Request, connections: number, seconds: number): Promise<LoadFigures> {
   const times: number[] = [];
   let failures = 0;
+  let clients = 0;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -38,6 +47,9 @@ export function load(request: Request, connections: number, seconds: number): Pr
         duration: seconds,
         pipelining: 1,
         timeout: 60,
+        setupClient: request.perConnectionAddress
+          ? (client) => client.setHeaders({ ...request.headers, 'x-forwarded-for': clientAddress(clients++) })
+          : undefined,
       },
       (error: unknown, result) => {
         if (error) {

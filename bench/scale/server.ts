@@ -64,6 +64,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     DATABASE_URL: options.databaseUrl,
     DATA_DIR: options.dir,
     SEED_DEMO: 'false',
+    // The login's load comes from one address per connection (load.ts).
+    TRUST_PROXY: 'true',
     JWT_SECRET,
   };
   delete env.BENCH_SQL_LOG;
