@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { isRefusedForReadOnly, type HttpMethod } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { accessedSchoolIds } from '../access/index';
@@ -6,6 +6,8 @@ import { writeAudit } from '../audit';
 import { authenticate } from '../authentication';
 import { forbidden, unauthorized } from '../http-errors';
 import { describeQueryError, findQueryError } from '../query-errors';
+import type { ActiveSession } from '../sessions';
+import type { RouteAccess } from './declare';
 import { isReadOnlySession, READ_ONLY_SESSION_DETAIL } from './read-only';
 
 const HTTP_METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -56,49 +58,76 @@ export function registerDeclarationCheck(app: FastifyInstance, apiPrefix: string
 }
 
 function registerRequestRules(app: FastifyInstance, ctx: AppContext): void {
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks, so that what needs no check costs no promise: a public route called without credentials,
+  // an answer that carries no pupil data.
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config.access;
-    if (!access) return;
-    if (access.auth === 'session') {
-      const session = await authenticate(ctx, request);
-      if (!session) throw unauthorized();
-      request.session = session;
-    } else if (request.headers.authorization) {
-      // Public routes still know a signed-in caller (e.g. a client error report names its user).
-      request.session = await authenticate(ctx, request);
-    }
-    if (request.session && isReadOnlySession(request.session) && writeRefused(request))
-      throw forbidden(READ_ONLY_SESSION_DETAIL);
+    if (!access || (access.auth === 'public' && !request.headers.authorization)) return done();
+    checkAccess(ctx, request, access).then(
+      () => done(),
+      (error: unknown) => done(asError(error)),
+    );
   });
 
   // Before the answer leaves (onSend, not onResponse): pupil data is never sent without its audit row, and a
   // caller that reads the audit trail right after an answer finds the row there.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const access = request.routeOptions.config.access;
     const session = request.session;
-    if (!access || access.pupilData === 'none' || !session || reply.statusCode >= 400) return payload;
-    const schoolIds = await accessedSchoolIds(session);
-    const params = request.params;
-    const entityId =
-      typeof params === 'object' && params !== null && 'id' in params && typeof params.id === 'number'
-        ? params.id
-        : null;
-    try {
-      await writeAudit(ctx.db, {
-        schoolId: schoolIds.length === 1 ? (schoolIds[0] ?? null) : null,
-        actorUserId: session.userId,
-        impersonatorId: session.impersonatorId,
-        action: access.pupilData === 'read' ? 'pupil_data.read' : 'pupil_data.write',
-        entity: request.routeOptions.url ?? 'unknown',
-        entityId,
-        details: { method: request.method, status: reply.statusCode, schoolIds },
-        at: ctx.now(),
-      });
-    } catch (error) {
-      // The answer is already sent; a failed audit row must be visible in the logs (never with the query's values).
-      const queryError = findQueryError(error);
-      request.log.error(queryError ? { db: describeQueryError(queryError) } : {}, 'audit failed');
+    if (!access || access.pupilData === 'none' || !session || reply.statusCode >= 400) {
+      return done(null, payload);
     }
-    return payload;
+    auditAnswer(ctx, request, reply, access, session).then(
+      () => done(null, payload),
+      (error: unknown) => done(asError(error)),
+    );
   });
+}
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+/** 401 without a live session where one is needed, then 403 for a read-only session on a route that writes. */
+async function checkAccess(ctx: AppContext, request: FastifyRequest, access: RouteAccess): Promise<void> {
+  if (access.auth === 'session') {
+    const session = await authenticate(ctx, request);
+    if (!session) throw unauthorized();
+    request.session = session;
+  } else if (request.headers.authorization) {
+    // Public routes still know a signed-in caller (e.g. a client error report names its user).
+    request.session = await authenticate(ctx, request);
+  }
+  if (request.session && isReadOnlySession(request.session) && writeRefused(request))
+    throw forbidden(READ_ONLY_SESSION_DETAIL);
+}
+
+/** The audit row of an answer that read or wrote pupil data. */
+async function auditAnswer(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  access: RouteAccess,
+  session: ActiveSession,
+): Promise<void> {
+  const schoolIds = await accessedSchoolIds(session);
+  const params = request.params;
+  const entityId =
+    typeof params === 'object' && params !== null && 'id' in params && typeof params.id === 'number'
+      ? params.id
+      : null;
+  try {
+    await writeAudit(ctx.db, {
+      schoolId: schoolIds.length === 1 ? (schoolIds[0] ?? null) : null,
+      actorUserId: session.userId,
+      impersonatorId: session.impersonatorId,
+      action: access.pupilData === 'read' ? 'pupil_data.read' : 'pupil_data.write',
+      entity: request.routeOptions.url ?? 'unknown',
+      entityId,
+      details: { method: request.method, status: reply.statusCode, schoolIds },
+      at: ctx.now(),
+    });
+  } catch (error) {
+    // A failed audit row must be visible in the logs (never with the query's values).
+    const queryError = findQueryError(error);
+    request.log.error(queryError ? { db: describeQueryError(queryError) } : {}, 'audit failed');
+  }
 }
