@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './public-styles';
 import type { Language } from '@leerzicht/contract';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';

@@ -1,3 +1,5 @@
+// Every Mantine component's styles for the signed-in pages (the public pages load theirs: public-styles.ts).
+import '@mantine/core/styles.css';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { useProfileQuery } from '../features/auth/api/get-profile';
