@@ -46,7 +46,7 @@ const summarise = (outflow: SchoolOutflow) =>
   }));
 
 async function waitUntilHealthy(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server stopped (exit ${child.exitCode})`);
     try {
@@ -84,19 +84,7 @@ describe('results reads on a streaming replica', () => {
     pair = await startReplicaPair(PORTS);
     figures.clustersMs = Date.now() - started;
     await pair.query('primary', `CREATE DATABASE ${DB_NAME}`);
-    primary = createDatabase({ url: pair.primaryUrl(DB_NAME), poolMax: 2 });
-    await primary.migrate();
-    await createCatalog(primary.db);
-    const school = await createSchool(primary.db);
-    schoolId = school.id;
-    await primary.db.insert(schoolOutflow).values(outflow.map((row) => ({ schoolId, ...row })));
-    const [ambition] = await primary.db
-      .insert(schoolAmbitions)
-      .values({ schoolId, subjectId: SUBJECT_IDS.RW, lowScore: 40, highScore: 60 })
-      .returning();
-    ambitionId = ambition?.id ?? 0;
-    figures.replayAfterFixturesMs = await pair.waitForReplay();
-
+    // The server migrates the new database as it starts; the fixture rows go in once it answers.
     dataDir = await mkdtemp(path.join(tmpdir(), 'read-replica-'));
     server = spawn('node', ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverRoot,
@@ -116,8 +104,21 @@ describe('results reads on a streaming replica', () => {
       },
     });
     await waitUntilHealthy(server);
+    figures.serverMs = Date.now() - started - figures.clustersMs;
+
+    primary = createDatabase({ url: pair.primaryUrl(DB_NAME), poolMax: 2 });
+    await createCatalog(primary.db);
+    const school = await createSchool(primary.db);
+    schoolId = school.id;
+    await primary.db.insert(schoolOutflow).values(outflow.map((row) => ({ schoolId, ...row })));
+    const [ambition] = await primary.db
+      .insert(schoolAmbitions)
+      .values({ schoolId, subjectId: SUBJECT_IDS.RW, lowScore: 40, highScore: 60 })
+      .returning();
+    ambitionId = ambition?.id ?? 0;
+    figures.replayAfterFixturesMs = await pair.waitForReplay();
     figures.readyMs = Date.now() - started;
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     const child = server;
