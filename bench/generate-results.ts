@@ -46,6 +46,11 @@ export function generateResults(
   const next = random(42);
   const subjectList = SUBJECTS.slice(0, subjects);
   const firstYear = currentYear - years + 1;
+  // The first pupil's results as the pupil page has them (the group result carries fewer fields).
+  let firstScores: { scores: NationalScore[]; methodScores: MethodScore[] } = {
+    scores: [],
+    methodScores: [],
+  };
   const members = Array.from({ length: pupils }, (_, index) => {
     const id = index + 1;
     const scores: NationalScore[] = [];
@@ -90,6 +95,7 @@ export function generateResults(
       PARTICLES[index % PARTICLES.length] ?? '',
       `${LAST[(index * 7) % LAST.length] ?? 'Jong'}${index}`,
     ];
+    if (index === 0) firstScores = { scores, methodScores };
     return groupPupil(id, name, scores, { grade: 8, methodScores });
   });
   const norms: NationalNorm[] = [];
@@ -111,7 +117,6 @@ export function generateResults(
     calendarYear: currentYear,
   });
   result.subjects = subjectList;
-  result.norms = norms;
   const first = members[0]!;
   const pupil = pupilDetail({
     id: first.id,
@@ -119,8 +124,8 @@ export function generateResults(
     lastNamePrefix: first.lastNamePrefix,
     lastName: first.lastName,
     subjects: subjectList,
-    scores: first.scores,
-    methodScores: first.methodScores,
+    scores: firstScores.scores,
+    methodScores: firstScores.methodScores,
     current: { yearClassId: 40, yearClassName: 'Groep 8', calendarYear: currentYear, grade: 8 },
     norms,
   });

@@ -1,10 +1,13 @@
 /**
  * Render time of the group results page and the pupil page after their data has arrived (a pre-filled
  * QueryClient), in jsdom: 30 pupils × 8 school years × 5 subjects of generated data. Prints the median of
- * several runs; the target is under 200 ms each. Run: `npm run bench` (npx tsx bench/results-render.bench.ts).
+ * several runs; the target is under 200 ms each. Also the size of the group's answer (raw and gzip) and the time
+ * to parse and unpack it. Run: `npm run bench` (npx tsx bench/results-render.bench.ts).
  */
 import { JSDOM } from 'jsdom';
 import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { packYearClassResult, readYearClassResult } from '@leerzicht/contract';
 
 const PUPILS = 30;
 const YEARS = 8;
@@ -78,6 +81,10 @@ async function main(): Promise<void> {
   const { GroupResultsPage } = await import('../apps/web/src/features/results/pages/group-results-page');
   const { PupilPage } = await import('../apps/web/src/features/results/pages/pupil-page');
   const { profile, school } = await import('../apps/web/src/test/fixtures');
+  const { schoolQueryOptions } = await import('../apps/web/src/entities/school');
+  const { yearClassResultQueryOptions } = await import('../apps/web/src/entities/group');
+  const { pupilQueryOptions } = await import('../apps/web/src/entities/pupil');
+  const { userSettingsQueryOptions } = await import('../apps/web/src/features/results/api/user-settings');
   const { SETTINGS } = await import('../apps/web/src/test/result-fixtures');
   const { generateResults } = await import('./generate-results');
 
@@ -86,10 +93,10 @@ async function main(): Promise<void> {
 
   function prefilled() {
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-    client.setQueryData(['schools', school.id, profile.currentSchoolYear], school);
-    client.setQueryData(['user-settings'], SETTINGS);
-    client.setQueryData(['year-class-result', data.result.group.id], data.result);
-    client.setQueryData(['pupil', data.pupil.id, school.id], data.pupil);
+    client.setQueryData(schoolQueryOptions(school.id, profile.currentSchoolYear).queryKey, school);
+    client.setQueryData(userSettingsQueryOptions().queryKey, SETTINGS);
+    client.setQueryData(yearClassResultQueryOptions(data.result.group.id).queryKey, data.result);
+    client.setQueryData(pupilQueryOptions(data.pupil.id, school.id).queryKey, data.pupil);
     return client;
   }
 
@@ -153,6 +160,15 @@ async function main(): Promise<void> {
 
   console.log(
     `Results render benchmark (jsdom): ${PUPILS} pupils × ${YEARS} years × ${SUBJECTS} subjects, ${scoreCount} national scores; target < ${TARGET_MS} ms`,
+  );
+  const answer = JSON.stringify(packYearClassResult(data.result));
+  const unpackTimes = Array.from({ length: RUNS }, () => {
+    const start = performance.now();
+    readYearClassResult(JSON.parse(answer));
+    return performance.now() - start;
+  });
+  console.log(
+    `group answer         ${(answer.length / 1024).toFixed(1)} KB raw, ${(gzipSync(answer).length / 1024).toFixed(1)} KB gzip; parse and unpack median ${median(unpackTimes).toFixed(1)} ms`,
   );
   const group = await measure(
     'group results page',

@@ -5,8 +5,9 @@ import {
   pupilDetailSchema,
   schoolAnalyticsSchema,
   schoolHistorySchema,
+  unpackYearClassResult,
   yearClassResultSchema,
-  type NationalScore,
+  type GroupNationalScore,
 } from '@leerzicht/contract';
 import type { z } from 'zod';
 
@@ -102,12 +103,14 @@ test('a school leader walks from the school to a subject, a group and a pupil, s
   // Group results: the first pupil's Spelling result at the latest moment.
   await groupRow.getByRole('link', { name: group.yearClassName, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/groups/${group.yearClassId}/results$`));
-  const result = await api(page, `/year_classes/${group.yearClassId}/result/`, yearClassResultSchema);
+  const result = unpackYearClassResult(
+    await api(page, `/year_classes/${group.yearClassId}/result/`, yearClassResultSchema),
+  );
   await expect(page.getByRole('tab', { name: 'Spelling', selected: true })).toBeVisible();
   const table = page.getByTestId('group-results');
   await expect(table.locator('tbody tr')).toHaveCount(result.pupils.length);
   // The result the server counts (provider priority) is the one the page shows.
-  const atMoment = (scores: NationalScore[]) =>
+  const atMoment = (scores: GroupNationalScore[]) =>
     scores.find(
       (score) => score.isCounted && score.subjectId === subjectId && momentKey(score) === momentKey(lastExam),
     );

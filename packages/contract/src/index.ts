@@ -22,6 +22,8 @@ export * from './results-logic';
 export * from './api/catalog';
 export * from './api/results';
 export * from './api/group-results';
+export * from './api/year-class-result';
+export * from './year-class-result-packing';
 export * from './api/school-analytics';
 export * from './api/subject-trends';
 export * from './api/group-goals';

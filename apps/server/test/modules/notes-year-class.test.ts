@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { yearClassNoteSchema, yearClassResultSchema } from '@leerzicht/contract';
+import { yearClassNoteSchema, readYearClassResult } from '@leerzicht/contract';
 import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import {
   buildCareSchool,
@@ -59,7 +59,7 @@ describe('group notes (test moment, method test)', () => {
       methodTestId: null,
       relatedPupilIds: related,
     });
-    const result = yearClassResultSchema.parse(
+    const result = readYearClassResult(
       (await call('teacher', 'GET', `/year_classes/${f.groupA.id}/result/`)).json(),
     );
     const shown = result.testMomentNotes.find((item) => item.id === note.id);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fullName, yearClassResultSchema } from '@leerzicht/contract';
+import { fullName, readYearClassResult } from '@leerzicht/contract';
 import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import { buildCareSchool, careTokens, type CareSchool, type CareTokens } from '../helpers/care-factories';
 
@@ -21,7 +21,7 @@ describe('teachers of a group in its result', () => {
         authed(tokens.senco, { method: 'GET', url: api(`/year_classes/${yearClassId}/result/`) }),
       );
       expect(response.statusCode).toBe(200);
-      return yearClassResultSchema.parse(response.json()).group.teachers;
+      return readYearClassResult(response.json()).group.teachers;
     };
     const byName = (users: { id: number; firstName: string; lastName: string }[]) =>
       [...users]

@@ -1,10 +1,10 @@
 import type { Profile } from '@leerzicht/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, jsonResponse, silenceExpectedErrors } from '../test/fake-api';
+import { fakeApi, silenceExpectedErrors } from '../test/fake-api';
 import { profile, school, signIn } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
-import { yearClassResult } from '../test/result-fixtures';
+import { yearClassResponse, yearClassResult } from '../test/result-fixtures';
 import { oneSchoolProfile, shellReplies } from '../test/shell-fixtures';
 
 async function menu() {
@@ -53,7 +53,7 @@ describe('side menu', () => {
     signIn();
     fakeApi({
       ...shellReplies(),
-      'GET /api/1.0/year_classes/18/result/': jsonResponse(yearClassResult([], { id: 18 })),
+      'GET /api/1.0/year_classes/18/result/': yearClassResponse(yearClassResult([], { id: 18 })),
     });
     renderApp('/app/schools/1/groups/18');
     const nav = await menu();

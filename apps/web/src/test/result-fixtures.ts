@@ -1,6 +1,9 @@
 import {
+  groupNationalScoreSchema,
   levelValueForRoman,
+  packYearClassResult,
   romanLevelForPercentile,
+  type GroupNationalScore,
   type MethodScore,
   type NationalScore,
   type PupilDetail,
@@ -13,6 +16,7 @@ import {
   type YearClassResult,
   type YearTime,
 } from '@leerzicht/contract';
+import { jsonResponse } from './fake-api';
 
 /** Test and benchmark data of the results pages (ids as in the demo catalogue). */
 
@@ -153,10 +157,15 @@ export function methodScore(input: {
   };
 }
 
+/** A national result as the group result has it: without the server's growth unless given. */
+export function groupScore(score: NationalScore, growth: number | null = null): GroupNationalScore {
+  return groupNationalScoreSchema.parse({ ...score, growth });
+}
+
 export function groupPupil(
   id: number,
   name: [string, string, string],
-  scores: NationalScore[] = [],
+  scores: (NationalScore | GroupNationalScore)[] = [],
   extra: Partial<YearClassPupilResult> = {},
 ): YearClassPupilResult {
   return {
@@ -167,12 +176,11 @@ export function groupPupil(
     grade: 6,
     citoIsExcluded: false,
     showOutflowProfile: false,
-    scores,
+    scores: scores.map((score) => ('growth' in score ? score : groupScore(score))),
     methodScores: [],
     methodNotes: [],
     citoNotes: [],
     approaches: [],
-    growth: [],
     ...extra,
   };
 }
@@ -199,8 +207,12 @@ export function yearClassResult(
     testMomentNotes: [],
     methodTestNotes: [],
     approachesInfo: { classYear: 2025, expectedYear: 2025, testTime: null, lastChanged: null },
-    norms: [],
   };
+}
+
+/** The server's answer of `GET /year_classes/{id}/result/` with this result (packed as the server packs it). */
+export function yearClassResponse(result: YearClassResult): Response {
+  return jsonResponse(packYearClassResult(result));
 }
 
 export function pupilDetail(extra: Partial<PupilDetail> = {}): PupilDetail {

@@ -1,7 +1,7 @@
 import type { Profile, School } from '@leerzicht/contract';
 import { jsonResponse } from './fake-api';
 import { profile, school } from './fixtures';
-import { yearClassResult } from './result-fixtures';
+import { yearClassResponse, yearClassResult } from './result-fixtures';
 
 export const kompas: School = {
   ...school,
@@ -27,7 +27,7 @@ export function shellReplies(
   for (const item of options.schools ?? [school, kompas]) {
     replies[`GET /api/1.0/schools/${item.id}/`] = jsonResponse(item);
     for (const group of item.classes) {
-      replies[`GET /api/1.0/year_classes/${group.yearClassId}/result/`] = jsonResponse(
+      replies[`GET /api/1.0/year_classes/${group.yearClassId}/result/`] = yearClassResponse(
         yearClassResult([], {
           id: group.yearClassId,
           schoolId: item.id,

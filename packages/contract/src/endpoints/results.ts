@@ -1,10 +1,6 @@
 import { idParamSchema } from '../api/common';
-import {
-  yearClassResultSchema,
-  yearGradeListSchema,
-  yearGradeSchema,
-  yeargradeParamsSchema,
-} from '../api/group-results';
+import { yearGradeListSchema, yearGradeSchema, yeargradeParamsSchema } from '../api/group-results';
+import { yearClassResultSchema } from '../api/year-class-result';
 import {
   pinPupilInputSchema,
   pinSchema,
@@ -67,7 +63,8 @@ export const resultEndpoints = {
   yearClassResult: defineEndpoint({
     method: 'GET',
     path: '/year_classes/:id/result/',
-    summary: 'The year class result: pupils with scores, method scores, notes, approaches and growth',
+    summary:
+      'The year class result: pupils with scores, method scores, notes, approaches and growth (compact: see unpackYearClassResult)',
     params: idParamSchema,
     response: yearClassResultSchema,
   }),

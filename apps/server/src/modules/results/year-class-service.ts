@@ -2,14 +2,15 @@ import {
   compareMoments,
   compareNames,
   fullName,
+  momentKey,
+  packYearClassResult,
   type Moment,
-  type YearClassResult,
+  type YearClassResultAnswer,
 } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { noteReaderOf } from '../../platform/access/index';
 import type { ActiveSession } from '../../platform/sessions';
 import {
-  findNorms,
   listApproaches,
   listMethodScores,
   listNationalScores,
@@ -43,14 +44,15 @@ function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, 
 
 /**
  * The group's pupils (by name) with their national results of the last NATIONAL_WINDOW_MONTHS months (also from
- * earlier groups), method results of the last METHOD_WINDOW_MONTHS months, notes, approaches and growth; the
- * group's aggregates per subject and moment (excluded pupils left out; provider priority) and its notes.
+ * earlier groups) and their growth, method results of the last METHOD_WINDOW_MONTHS months, notes and approaches;
+ * the group's aggregates per subject and moment (excluded pupils left out; provider priority) and its notes. Packed
+ * for the wire (packYearClassResult): tests, method tests and moments once, the results as columns.
  */
 export async function getYearClassResult(
   ctx: AppContext,
   session: ActiveSession,
   yearClassId: number,
-): Promise<YearClassResult> {
+): Promise<YearClassResultAnswer> {
   const { yearClass, scope } = await requireYearClass(ctx, session, yearClassId);
   const reader = await noteReaderOf(ctx.db, scope.access);
   const { db } = ctx;
@@ -85,12 +87,14 @@ export async function getYearClassResult(
   ]);
   const relatedIds = [...new Set(groupNotes.flatMap((note) => note.relatedPupilIds))];
   const names = new Map((await listPupilNames(db, schoolId, relatedIds)).map((pupil) => [pupil.id, pupil]));
-  const norms = await findNorms(db, national.scores);
 
   const scoreIds = new Set(national.scores.map((score) => score.id));
   const methodIds = new Set(methodScores.map((score) => score.id));
   const scoresOf = groupBy(national.scores, (score) => score.pupilId);
-  const growthOf = groupBy(national.growth, (growth) => growth.pupilId);
+  // Growth belongs to the counted result of its pupil, subject and moment.
+  const growthKey = (item: Moment & { pupilId: number; subjectId: number }) =>
+    `${item.pupilId}|${item.subjectId}|${momentKey(item)}`;
+  const growthOf = new Map(national.growth.map((item) => [growthKey(item), item.growth]));
   const methodOf = groupBy(methodScores, (score) => score.pupilId);
   const notesOf = groupBy(notes, (note) => note.pupilId);
   const approachesOf = groupBy(approaches, (approach) => approach.pupilId);
@@ -101,7 +105,10 @@ export async function getYearClassResult(
       const pupilNotes = notesOf.get(member.id) ?? [];
       return {
         ...member,
-        scores: scoresOf.get(member.id) ?? [],
+        scores: (scoresOf.get(member.id) ?? []).map((score) => ({
+          ...score,
+          growth: score.isCounted ? (growthOf.get(growthKey(score)) ?? null) : null,
+        })),
         methodScores: methodOf.get(member.id) ?? [],
         methodNotes: pupilNotes.filter(
           (note) => note.methodTestScoreId !== null && methodIds.has(note.methodTestScoreId),
@@ -110,7 +117,6 @@ export async function getYearClassResult(
           (note) => note.citoTestScoreId !== null && scoreIds.has(note.citoTestScoreId),
         ),
         approaches: (approachesOf.get(member.id) ?? []).map(({ pupilId: _pupilId, ...approach }) => approach),
-        growth: (growthOf.get(member.id) ?? []).map(({ pupilId: _pupilId, ...growth }) => growth),
       };
     });
 
@@ -120,7 +126,7 @@ export async function getYearClassResult(
     .map((score): Moment => ({ calendarYear: score.calendarYear, yearTime: score.yearTime }))
     .sort(compareMoments);
 
-  return {
+  return packYearClassResult({
     group: {
       id: yearClass.id,
       schoolId,
@@ -158,6 +164,5 @@ export async function getYearClassResult(
       testTime: moments.at(-1) ?? null,
       lastChanged,
     },
-    norms,
-  };
+  });
 }

@@ -10,6 +10,7 @@ import {
   methodScore,
   nationalScore,
   SETTINGS,
+  yearClassResponse,
   yearClassResult,
 } from '../../../test/result-fixtures';
 
@@ -97,7 +98,7 @@ function serve(
     'GET /api/1.0/profile/': jsonResponse(profile),
     'GET /api/1.0/schools/1/': jsonResponse(school),
     'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
-    'GET /api/1.0/year_classes/40/result/': jsonResponse(result),
+    'GET /api/1.0/year_classes/40/result/': yearClassResponse(result),
     'GET /api/1.0/note_category_options/': jsonResponse(categories),
     'GET /api/1.0/all_notes/': (request) => jsonResponse(list(request)),
     'PATCH /api/1.0/year_class_notes/11/': (request) => jsonResponse({ ...(request.body as object), id: 11 }),

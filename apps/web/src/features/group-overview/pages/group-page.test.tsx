@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { groupPupil, SETTINGS, SUBJECTS, yearClassResult } from '../../../test/result-fixtures';
+import {
+  groupPupil,
+  SETTINGS,
+  SUBJECTS,
+  yearClassResponse,
+  yearClassResult,
+} from '../../../test/result-fixtures';
 
 const [math, spelling] = SUBJECTS;
 
@@ -31,7 +37,7 @@ function serve(grade: number) {
     'GET /api/1.0/profile/': jsonResponse(profile),
     'GET /api/1.0/schools/1/': jsonResponse(school),
     'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
-    'GET /api/1.0/year_classes/40/result/': jsonResponse(result),
+    'GET /api/1.0/year_classes/40/result/': yearClassResponse(result),
   });
   return result;
 }
@@ -88,7 +94,9 @@ describe('group page', () => {
       'GET /api/1.0/profile/': jsonResponse(profile),
       'GET /api/1.0/schools/1/': jsonResponse(school),
       'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
-      'GET /api/1.0/year_classes/40/result/': jsonResponse(yearClassResult([], { grade: 6, hasGoals: true })),
+      'GET /api/1.0/year_classes/40/result/': yearClassResponse(
+        yearClassResult([], { grade: 6, hasGoals: true }),
+      ),
     });
     renderApp('/app/schools/1/groups/40');
     const links = within(await screen.findByTestId('group-links')).getAllByRole('link');

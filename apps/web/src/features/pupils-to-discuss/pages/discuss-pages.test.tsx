@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { SETTINGS, SUBJECTS, yearClassResult } from '../../../test/result-fixtures';
+import { SETTINGS, SUBJECTS, yearClassResponse, yearClassResult } from '../../../test/result-fixtures';
 
 const [math, spelling] = SUBJECTS;
 const RW = math!.id;
@@ -148,7 +148,7 @@ function serve(list: PupilsToDiscuss, who = profile) {
     'GET /api/1.0/subjects/': jsonResponse(SUBJECTS),
     'GET /api/1.0/schools/1/pupils_to_discuss/': jsonResponse(list),
     'GET /api/1.0/year_classes/40/pupils_to_discuss/': jsonResponse(list),
-    'GET /api/1.0/year_classes/40/result/': jsonResponse(yearClassResult([], { grade: 6 })),
+    'GET /api/1.0/year_classes/40/result/': yearClassResponse(yearClassResult([], { grade: 6 })),
   });
 }
 

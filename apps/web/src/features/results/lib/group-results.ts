@@ -9,9 +9,9 @@ import {
   isSameMoment,
   momentKey,
   sortMoments,
-  type MethodScore,
+  type GroupMethodScore,
+  type GroupNationalScore,
   type MomentLike,
-  type NationalScore,
   type YearClassPupilResult,
   type YearClassResult,
 } from '@leerzicht/contract';
@@ -29,13 +29,16 @@ export function subjectMoments(result: YearClassResult, subjectId: number): Mome
 }
 
 /** A pupil's results of one subject, one per moment (the one the server counts by provider priority), ascending. */
-export function pupilSubjectScores(scores: readonly NationalScore[], subjectId: number): NationalScore[] {
+export function pupilSubjectScores(
+  scores: readonly GroupNationalScore[],
+  subjectId: number,
+): GroupNationalScore[] {
   return sortMoments(scores.filter((score) => score.subjectId === subjectId && score.isCounted));
 }
 
 export interface GroupPupilRow {
   pupil: YearClassPupilResult;
-  score: NationalScore | null;
+  score: GroupNationalScore | null;
   growth: number | null;
 }
 
@@ -47,8 +50,8 @@ export function groupPupilRow(
 ): GroupPupilRow {
   const series = pupilSubjectScores(pupil.scores, subjectId);
   const score = series.find((item) => isSameMoment(item, moment)) ?? null;
-  const fromServer = pupil.growth.find((item) => item.subjectId === subjectId && isSameMoment(item, moment));
-  const growth = fromServer ? fromServer.growth : score ? growthSincePrevious(series, score) : null;
+  // The server's growth (since the previous result of the provider and version), else the page's own.
+  const growth = score ? (score.growth ?? growthSincePrevious(series, score)) : null;
   return { pupil, score, growth };
 }
 
@@ -120,7 +123,7 @@ export function sortGroupRows(rows: readonly GroupPupilRow[], key: GroupSortKey,
 
 /** The group's method tests of a subject with results in the window, in test order, and each pupil's results. */
 export function methodColumns(result: YearClassResult, subjectId: number, today: Date) {
-  const tests = new Map<number, MethodScore>();
+  const tests = new Map<number, GroupMethodScore>();
   for (const pupil of result.pupils) {
     for (const score of pupil.methodScores) {
       if (score.subjectId !== subjectId || !isInMethodWindow(score.testDate, today)) continue;

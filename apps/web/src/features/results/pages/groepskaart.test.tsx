@@ -4,7 +4,7 @@ import {
   ROMAN_LEVELS,
   romanLevelForPercentile,
   type Approach,
-  type NationalScore,
+  type GroupNationalScore,
   type YearClassPupilResult,
 } from '@leerzicht/contract';
 import { screen, within } from '@testing-library/react';
@@ -13,7 +13,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { groupPupil, nationalScore, SETTINGS, yearClassResult } from '../../../test/result-fixtures';
+import {
+  groupPupil,
+  nationalScore,
+  SETTINGS,
+  yearClassResponse,
+  yearClassResult,
+} from '../../../test/result-fixtures';
 
 const SP = 2;
 const RW = 1;
@@ -74,7 +80,7 @@ const PUPILS: YearClassPupilResult[] = [
 /** Independent of the page: per subject the latest moment, then the counted result's level of each pupil. */
 function expectedMap(pupils: YearClassPupilResult[], subjectId: number) {
   const scores = pupils.flatMap((pupil) => pupil.scores.filter((item) => item.subjectId === subjectId));
-  const key = (item: NationalScore) =>
+  const key = (item: GroupNationalScore) =>
     item.calendarYear * 10 + (item.yearTime === 'B' ? 0 : item.yearTime === 'M' ? 1 : 2);
   const latest = Math.max(...scores.map(key));
   const levels = new Map<number, string[]>();
@@ -111,7 +117,7 @@ describe('groepskaart', () => {
       'GET /api/1.0/profile/': jsonResponse(profile),
       'GET /api/1.0/schools/1/': jsonResponse(school),
       'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
-      'GET /api/1.0/year_classes/40/result/': jsonResponse(yearClassResult(PUPILS)),
+      'GET /api/1.0/year_classes/40/result/': yearClassResponse(yearClassResult(PUPILS)),
     });
     const user = userEvent.setup();
     renderApp('/app/schools/1/groups/40/results');
@@ -177,7 +183,7 @@ describe('groepskaart', () => {
         'GET /api/1.0/profile/': jsonResponse(profile),
         'GET /api/1.0/schools/1/': jsonResponse(school),
         'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
-        'GET /api/1.0/year_classes/40/result/': jsonResponse(yearClassResult(PUPILS)),
+        'GET /api/1.0/year_classes/40/result/': yearClassResponse(yearClassResult(PUPILS)),
       });
       renderApp('/app/schools/1/groups/40/results');
       const table = await screen.findByTestId('group-results');

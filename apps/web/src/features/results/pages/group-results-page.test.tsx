@@ -8,6 +8,7 @@ import {
   methodScore,
   nationalScore,
   SETTINGS,
+  yearClassResponse,
   yearClassResult,
 } from '../../../test/result-fixtures';
 
@@ -20,7 +21,7 @@ function serve(result: ReturnType<typeof yearClassResult>, settings = SETTINGS) 
     'GET /api/1.0/profile/': jsonResponse(profile),
     'GET /api/1.0/schools/1/': jsonResponse(school),
     'GET /api/1.0/user-settings/': jsonResponse(settings),
-    'GET /api/1.0/year_classes/40/result/': jsonResponse(result),
+    'GET /api/1.0/year_classes/40/result/': yearClassResponse(result),
   });
 }
 
@@ -228,7 +229,7 @@ describe('group results page', () => {
       'GET /api/1.0/profile/': jsonResponse(profile),
       'GET /api/1.0/schools/1/': jsonResponse(school),
       'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
-      'GET /api/1.0/year_classes/40/result/': jsonResponse(
+      'GET /api/1.0/year_classes/40/result/': yearClassResponse(
         yearClassResult([
           groupPupil(1, ['Jan', 'van', 'Dijk'], [noted], {
             citoNotes: [
@@ -319,7 +320,7 @@ describe('group results page', () => {
       'GET /api/1.0/profile/': jsonResponse(profile),
       'GET /api/1.0/schools/1/': jsonResponse(school),
       'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
-      'GET /api/1.0/year_classes/40/result/': jsonResponse(result),
+      'GET /api/1.0/year_classes/40/result/': yearClassResponse(result),
       'POST /api/1.0/year_class_notes/': (request) => {
         posts.push(request.body);
         return jsonResponse({ ...result.testMomentNotes[0], id: 9 }, 201);

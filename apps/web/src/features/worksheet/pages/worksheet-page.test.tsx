@@ -12,7 +12,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { groupPupil, SETTINGS, SUBJECTS, yearClassResult } from '../../../test/result-fixtures';
+import {
+  groupPupil,
+  SETTINGS,
+  SUBJECTS,
+  yearClassResponse,
+  yearClassResult,
+} from '../../../test/result-fixtures';
 
 const math = SUBJECTS[0]!;
 const jan = groupPupil(1, ['Jan', 'van', 'Dijk'], [], {
@@ -166,7 +172,7 @@ function serve(plans: GroupPlan[]) {
     'GET /api/1.0/profile/': jsonResponse(profile),
     'GET /api/1.0/schools/1/': jsonResponse(school),
     'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
-    'GET /api/1.0/year_classes/40/result/': jsonResponse(result),
+    'GET /api/1.0/year_classes/40/result/': yearClassResponse(result),
     'GET /api/1.0/group_plans/': jsonResponse(plans),
     'GET /api/1.0/group_plan_templates/': jsonResponse([template]),
     'GET /api/1.0/recent_plans/': jsonResponse([]),
