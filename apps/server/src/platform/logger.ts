@@ -109,8 +109,8 @@ export const SLOW_REQUEST_MS = 1000;
  * logged at info at all.
  *
  * `failed-and-slow` (production): only answers with status 400 and up, errors and slow answers are logged at
- * info; a fast successful answer's line is written at debug. Building and redacting a line for every request
- * cost about a fifth of a small answer's time, and says nothing a load balancer's own log does not.
+ * info; a fast successful answer's line is written at debug. Building, redacting and writing a line for every
+ * request took about a tenth of the CPU time of a small answer (/version/ profiled), for lines that say little.
  */
 class AnsweredRequestLog extends LogController {
   constructor(private readonly mode: RequestLogMode) {
