@@ -5,7 +5,8 @@
  * (the page; the signed-in frame, shell and query scope; the active language's public messages, and on signed-in
  * pages the rest of them) with their static imports and the files their dynamic import preloads
  * (`__vite__mapDeps`: scripts and style sheets). What a route loads only after it has shown (the update checks,
- * the login's sending code once the user types, the charts) is reported on a line of its own.
+ * the login's sending code and the signed-in pages' messages once the user types, the charts) is reported on a
+ * line of its own.
  * Prints raw, gzip (level 9) and brotli (quality 11) bytes of JavaScript and CSS per route, the largest files
  * of the login route, and whether the login route's JavaScript meets the budget (170 KB gzip; exit code 1
  * when it does not).
@@ -41,7 +42,7 @@ const ROUTES: Route[] = [
     name: 'login',
     path: '/auth/login',
     lazy: ['login-page', PUBLIC_MESSAGES],
-    onRender: ['update-checks', 'submit-login'],
+    onRender: ['update-checks', 'submit-login', `${LANGUAGE}-app`],
   },
   {
     name: 'school results',

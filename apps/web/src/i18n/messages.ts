@@ -91,6 +91,13 @@ export async function loadAppMessages(): Promise<void> {
   await Promise.all(started.map((language) => loadPart(language, 'app')));
 }
 
+/** Starts loading the rest of the messages of each language started so far (a login is about to open the app). */
+export function preloadAppMessages(): void {
+  for (const language of LANGUAGES) {
+    if (parts[language].public) loadPart(language, 'app').catch(() => undefined);
+  }
+}
+
 /** A language's messages once all that the pages shown so far need has loaded. */
 export function loadedCatalogue(language: Language): Catalogue | undefined {
   return isComplete(language) ? messagesOf(language) : undefined;

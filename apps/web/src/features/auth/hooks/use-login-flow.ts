@@ -1,6 +1,7 @@
 import { isCompleteLogin } from '@leerzicht/contract';
 import { QueryClientContext } from '@tanstack/react-query';
 import { useContext, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { preloadAppMessages } from '../../../i18n/messages';
 import { isCompleteCode } from '../../../lib/auth-code';
 import { loadChunk } from '../../../lib/chunk-errors';
 import type { LoginCredentials, LoginOutcome } from '../api/submit-login';
@@ -68,9 +69,10 @@ export function useLoginFlow(initialUsername: string, onLoggedIn: () => void) {
       });
   }
 
-  /** Typing starts loading what sending needs, so the login does not wait for it. */
+  /** Typing starts loading what sending needs and the signed-in pages' messages, so the login waits for neither. */
   const editCredentials: Dispatch<SetStateAction<Credentials>> = (update) => {
     loadSubmitLogin().catch(() => undefined);
+    preloadAppMessages();
     setCredentials(update);
   };
 
