@@ -52,7 +52,6 @@ const NOT_YET_FILTERED: Record<string, string> = {
   efcdbb9b1045b222: 'POST /pupil_note/: pupil_notes by id',
   '280a6a2610470766': 'DELETE /pupil_note/:id/: pupil_notes by id',
   '7d1365cb8c342b12': 'PATCH /pupil_note/:id/: pupil_notes by id',
-  '15ec0469aaa27b1e': 'GET /pupils/:id/: year_class_pupils by pupil',
   '187d1965415a3c8b': 'GET /pupils/:id/: year_classes in a subquery or CTE',
   '5214d5f4e8088a52': 'GET /pupils/:id/: pupils by id',
   '5bd2a194bc99e78c': 'GET /pupils/:id/: pinned_pupils by user',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pupils, yearClassPupils, yearClasses } from '../../db/schema/index';
 
@@ -29,6 +29,7 @@ export async function pupilTenancy(
   const enrolments = await db
     .select({ groupId: yearClassPupils.yearClassId })
     .from(yearClassPupils)
-    .where(eq(yearClassPupils.pupilId, pupilId));
+    // With the school: the (school_id, pupil_id) index answers it, and on a sharded schema it stays on one shard.
+    .where(and(eq(yearClassPupils.schoolId, pupil.schoolId), eq(yearClassPupils.pupilId, pupilId)));
   return { schoolId: pupil.schoolId, groupIds: enrolments.map((row) => row.groupId) };
 }
