@@ -1,12 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../helpers/free-port';
 import { databaseUrl, onServer, type TemplateRef } from '../helpers/template-db';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -14,18 +14,6 @@ const BUILD_VERSION = `compiled-${randomBytes(4).toString('hex')}`;
 const ASSET = '/assets/index-Cmp1ld9x.js';
 const assetSource = `export const built = ${JSON.stringify('x'.repeat(2_000))};\n`;
 const indexHtml = '<!doctype html><html><head><title>Leerzicht</title></head><body></body></html>';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A web build as Vite and its compression step write it: a page and a hashed asset with its .br copy. */
 function writeWebDist(dir: string): void {

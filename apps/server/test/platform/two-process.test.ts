@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,24 +10,13 @@ import { createDatabase, type Database } from '../../src/db/client';
 import { createSecretBox } from '../../src/platform/secret-box';
 import { createTotpMember } from '../helpers/auth';
 import { TEST_PASSWORD } from '../helpers/factories';
+import { freePort } from '../helpers/free-port';
 import { databaseUrl, onServer } from '../helpers/template-db';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // Two processes need a shared PostgreSQL: the run's own (DATABASE_URL; vitest.config.ts runs this file only then).
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const JWT_SECRET = 'two-process-secret-that-is-long-enough-for-hs256';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntilHealthy(base: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 90_000;
