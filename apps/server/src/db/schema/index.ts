@@ -7,3 +7,4 @@ export * from './results';
 export * from './pupil-care';
 export * from './plans';
 export * from './platform';
+export * from './result-sums';

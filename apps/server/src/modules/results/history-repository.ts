@@ -1,18 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { yearTimeSchema, type NationalNorm, type YearClassNote } from '@leerzicht/contract';
 import type { Db } from '../../db/client';
 import { readableNotes, type NoteReader } from '../../platform/access/index';
 import { yearClassNotes, yearClasses } from '../../db/schema/index';
-import {
-  aggregateRowSchema,
-  countedFilter,
-  inGroups,
-  rankedScores,
-  selectRows,
-  toYearClassNote,
-  type RankedScope,
-} from '../scores/index';
+import { aggregateRowSchema, inGroups, selectRows, toYearClassNote, type RankedScope } from '../scores/index';
 
 /** The school's national results a history reads: a teacher's only from their permitted groups at the time. */
 export function historyScope(schoolId: number, groupIds: readonly number[] | null): RankedScope {
@@ -40,40 +32,12 @@ const historyNormRowSchema = z.object({
   norm_sd: z.number().nullable(),
 });
 
-/**
- * Every result in scope summed per moment, subject, grade, group, test (provider and version) and whether it counts
- * (countedFilter): one plain GROUP BY over rankedScores, so that the costly aggregates (distinct tests, reference
- * grades) run over a few hundred rows instead of every result. Sums are of float8 (ability) and integers: a float4
- * ability is exact in float8 and so are the sums of a school's abilities, so the means rolled up from them equal
- * avg() over the results.
- */
-function resultSums(scope: RankedScope) {
-  return sql`select c.calendar_year, c.year_time, c.subject_id, c.grade, c.year_class_id, c.provider_id,
-      c.provider, c.provider_priority, c.test_version, (${countedFilter}) as counted,
-      count(*) as n,
-      sum(c.ability_score::float8) as ability_sum, count(c.ability_score) as ability_n,
-      sum(c.percentile) as percentile_sum, count(c.percentile) as percentile_n,
-      sum(nullif(c.level_value, 0)) as level_sum, count(nullif(c.level_value, 0)) as level_n,
-      count(*) filter (where c.roman = 'I') as level_i,
-      count(*) filter (where c.roman = 'II') as level_ii,
-      count(*) filter (where c.roman = 'III') as level_iii,
-      count(*) filter (where c.roman = 'IV') as level_iv,
-      count(*) filter (where c.roman = 'V') as level_v,
-      count(c.reference_level) as reference_count,
-      count(*) filter (where c.reference_level in ('1F', '1S', '2F')) as at_1f,
-      count(*) filter (where c.reference_level in ('1S', '2F')) as at_target,
-      sum(c.dl - c.dle) filter (where c.dle is not null and not c.dle_above_scale) as lag_sum,
-      count(*) filter (where c.dle is not null and not c.dle_above_scale) as lag_n
-    from ${rankedScores(scope)} c
-    group by c.calendar_year, c.year_time, c.subject_id, c.grade, c.year_class_id, c.provider_id, c.provider,
-      c.provider_priority, c.test_version, counted`;
-}
-
 /** More than one test (provider and version) among the summed rows `g`: their abilities share no scale. */
 const severalTests = sql`count(distinct g.provider_id::text || '|' || g.test_version) > 1`;
 
 /**
- * In one statement (one pass over the results, whatever the planner estimates for the school):
+ * In one statement over the sums of the results in scope (history-sums.ts: the school's stored sums, or a teacher's
+ * groups' summed on the fly):
  * - levels 0-2: per moment and subject the aggregate of the school, of each grade (the pupil's grade at the test)
  *   and of each group, in GROUP BY GROUPING SETS over the counted sums. The columns are the scores module's
  *   aggregateColumns rolled up from the sums; the norm is joined per sum (its key holds the norm's provider,
@@ -81,11 +45,11 @@ const severalTests = sql`count(distinct g.provider_id::text || '|' || g.test_ver
  * - level 3: the norms of the providers, grades and moments of the results in scope, counted or not (the scores
  *   module's normsInScope).
  */
-export async function historyRows(db: Db, scope: RankedScope) {
+export async function historyRows(db: Db, sums: SQL) {
   const rows = await selectRows(
     db,
     z.union([historyAggregateRowSchema, historyNormRowSchema]),
-    sql`with g as materialized (${resultSums(scope)})
+    sql`with g as materialized (${sums})
     select g.calendar_year, g.year_time, g.subject_id, g.grade, g.year_class_id,
       (case when grouping(g.grade) = 0 then 1 when grouping(g.year_class_id) = 0 then 2 else 0 end)::int as level,
       null::int as provider_id, null::float8 as norm_ability, null::float8 as norm_sd,

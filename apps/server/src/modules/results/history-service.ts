@@ -6,6 +6,7 @@ import type { ActiveSession } from '../../platform/sessions';
 import { listSubjects, toAggregate } from '../scores/index';
 import { requireResultScope } from './access';
 import { listAmbitions } from './ambition-repository';
+import { ensureResultSums, liveResultSums, storedResultSums } from './history-sums';
 import { historyRows, historyScope, listMomentNotes, listSchoolYearClasses } from './history-repository';
 
 /** Every read of a school history once access is settled (`groupIds` limits a teacher's; null: every group). */
@@ -15,8 +16,12 @@ export async function readSchoolHistory(
   groupIds: readonly number[] | null,
   reader: NoteReader,
 ) {
+  // A whole school's history reads its stored sums; a teacher's few groups are summed on the fly.
+  if (groupIds === null) await ensureResultSums(db, schoolId);
+  const sums =
+    groupIds === null ? storedResultSums(schoolId) : liveResultSums(historyScope(schoolId, groupIds));
   const [{ aggregates, norms }, subjects, groups, notes, schoolAmbitions] = await Promise.all([
-    historyRows(db, historyScope(schoolId, groupIds)),
+    historyRows(db, sums),
     listSubjects(db),
     listSchoolYearClasses(db, schoolId),
     listMomentNotes(db, schoolId, groupIds, reader),

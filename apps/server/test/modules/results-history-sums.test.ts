@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { schoolHistorySchema, type SchoolHistory } from '@leerzicht/contract';
+import { nationalTestScores, pupils, testProviders } from '../../src/db/schema/index';
+import { ensureResultSums, liveResultSums, storedResultSums } from '../../src/modules/results/history-sums';
+import { PROVIDER_IDS, SUBJECT_IDS } from '../../src/seed/catalog';
+import { api, authed, createTestApp, type TestApp } from '../helpers/app';
+import { createNationalScore } from '../helpers/factories';
+import { buildResultsSchool, type InsertedScore } from '../helpers/results-fixture';
+import { countedRows, expectAggregate, expectedAggregate } from '../helpers/results-expected';
+import { signIn } from '../helpers/sign-in';
+
+/*
+ * The whole-school history reads stored sums (national_result_sums) that triggers mark stale on every write that
+ * can change them. Each case writes, checks the mark, and checks the history against the test's own figures
+ * from the rows it holds, and the stored sums against the sums computed from the results on the spot.
+ */
+
+const NOW = new Date('2026-03-01T10:00:00Z');
+const SUBJECT_BY_ID = new Map(Object.entries(SUBJECT_IDS).map(([code, id]) => [id, code]));
+
+describe('stored result sums of the school history', () => {
+  let t: TestApp;
+  let f: Awaited<ReturnType<typeof buildResultsSchool>>;
+  let token = '';
+  let rows: InsertedScore[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: NOW });
+    f = await buildResultsSchool(t.database.db);
+    rows = [...f.rows];
+    token = await signIn(t, f.users.superuser);
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const db = () => t.database.db;
+
+  async function staleSchools(): Promise<number[]> {
+    const { rows: marks } = await db().execute<{ school_id: number }>(
+      sql`select school_id from national_result_sums_stale order by school_id`,
+    );
+    return marks.map((mark) => Number(mark.school_id));
+  }
+
+  /** The sums as sorted JSON lines, without the school column. */
+  async function sumLines(query: ReturnType<typeof storedResultSums>): Promise<string[]> {
+    const { rows: found } = await db().execute<Record<string, unknown>>(query);
+    return found
+      .map((row) => {
+        const { school_id: _school, ...rest } = row;
+        return JSON.stringify(
+          Object.fromEntries(
+            Object.entries(rest).map(([key, value]) => [key, value === null ? null : String(value)]),
+          ),
+        );
+      })
+      .sort();
+  }
+
+  async function expectStoredEqualsLive(schoolId: number) {
+    const stored = await sumLines(storedResultSums(schoolId));
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored).toEqual(await sumLines(liveResultSums({ schoolId })));
+  }
+
+  async function history(): Promise<SchoolHistory> {
+    const response = await t.app.inject(
+      authed(token, { method: 'GET', url: api(`/school_history/${f.school.id}/`) }),
+    );
+    expect(response.statusCode).toBe(200);
+    return schoolHistorySchema.parse(response.json());
+  }
+
+  /** Every school aggregate of the history against the test's own figures from `rows`. */
+  function expectHistoryOf(body: SchoolHistory) {
+    const counted = countedRows(rows);
+    const moments = new Set(counted.map((row) => `${row.calendarYear}-${row.yearTime}`));
+    expect(new Set(body.exams.map((exam) => exam.key))).toEqual(moments);
+    for (const exam of body.exams) {
+      for (const result of exam.results) {
+        const here = counted.filter(
+          (row) =>
+            row.calendarYear === exam.calendarYear &&
+            row.yearTime === exam.yearTime &&
+            row.subject === SUBJECT_BY_ID.get(result.subjectId),
+        );
+        expectAggregate(result.school, expectedAggregate(here), `${exam.key} ${result.subjectId}`);
+      }
+    }
+  }
+
+  it('fills a stale school on its first read, equal to the sums of its results', async () => {
+    expect(await staleSchools()).toEqual([f.school.id, f.other.id].sort((a, b) => a - b));
+    expectHistoryOf(await history());
+    expect(await staleSchools()).toEqual([f.other.id]);
+    await expectStoredEqualsLive(f.school.id);
+  });
+
+  it('marks the school stale when a result is added, changed or deleted, and the history shows it', async () => {
+    const pupil = f.cohort2[1];
+    if (!pupil) throw new Error('fixture without pupil');
+    const added = await createNationalScore(db(), {
+      schoolId: f.school.id,
+      pupilId: pupil.id,
+      yearClassId: f.groups.g7.id,
+      subject: 'RW',
+      calendarYear: 2025,
+      yearTime: 'E',
+      grade: 7,
+      abilityScore: 123.5,
+      percentile: 64,
+      roman: 'II',
+      levelValue: 4,
+      referenceLevel: '1S',
+      dle: 40,
+      testDate: '2026-06-10',
+    });
+    rows.push({
+      id: added.id,
+      pupilId: pupil.id,
+      yearClassId: f.groups.g7.id,
+      subject: 'RW',
+      provider: 'CITO',
+      calendarYear: 2025,
+      yearTime: 'E',
+      grade: 7,
+      abilityScore: 123.5,
+      percentile: 64,
+      roman: 'II',
+      levelValue: 4,
+      referenceLevel: '1S',
+      version: rows.find((row) => row.provider === 'CITO' && row.subject === 'RW')?.version ?? '',
+      dle: 40,
+      dleAboveScale: false,
+      testDate: '2026-06-10',
+      excluded: false,
+    });
+    expect(await staleSchools()).toContain(f.school.id);
+    expectHistoryOf(await history());
+    expect(await staleSchools()).not.toContain(f.school.id);
+
+    await db()
+      .update(nationalTestScores)
+      .set({ percentile: 12, roman: 'V' })
+      .where(eq(nationalTestScores.id, added.id));
+    rows = rows.map((row) => (row.id === added.id ? { ...row, percentile: 12, roman: 'V' } : row));
+    expect(await staleSchools()).toContain(f.school.id);
+    expectHistoryOf(await history());
+
+    const first = rows[0];
+    if (!first) throw new Error('fixture without rows');
+    await db().delete(nationalTestScores).where(eq(nationalTestScores.id, first.id));
+    rows = rows.filter((row) => row.id !== first.id);
+    expect(await staleSchools()).toContain(f.school.id);
+    expectHistoryOf(await history());
+    await expectStoredEqualsLive(f.school.id);
+  });
+
+  it("marks the school stale when a pupil's exclusion from national tests changes", async () => {
+    const pupil = f.cohort1[0];
+    if (!pupil) throw new Error('fixture without pupil');
+    await db()
+      .update(pupils)
+      .set({ citoIsExcluded: true })
+      .where(and(eq(pupils.id, pupil.id), eq(pupils.schoolId, f.school.id)));
+    rows = rows.map((row) => (row.pupilId === pupil.id ? { ...row, excluded: true } : row));
+    expect(await staleSchools()).toContain(f.school.id);
+    expectHistoryOf(await history());
+
+    // A change of another column leaves the sums alone.
+    await db().update(pupils).set({ firstName: 'Johan' }).where(eq(pupils.id, pupil.id));
+    expect(await staleSchools()).not.toContain(f.school.id);
+  });
+
+  it("marks every school with sums stale when a provider's priority changes", async () => {
+    await ensureResultSums(db(), f.other.id);
+    expect(await staleSchools()).toEqual([]);
+    await db().update(testProviders).set({ priority: 9 }).where(eq(testProviders.id, PROVIDER_IDS.CITO));
+    expect(await staleSchools()).toEqual([f.school.id, f.other.id].sort((a, b) => a - b));
+    // CITO now counts after DIA and IEP: the test's own priority rule no longer holds, the live sums do.
+    await ensureResultSums(db(), f.school.id);
+    await expectStoredEqualsLive(f.school.id);
+    await db().update(testProviders).set({ priority: 1 }).where(eq(testProviders.id, PROVIDER_IDS.CITO));
+    expectHistoryOf(await history());
+  });
+
+  it('lets a school be deleted with its results and its marks', async () => {
+    await db().execute(sql`delete from schools where id = ${f.other.id}`);
+    expect(await staleSchools()).not.toContain(f.other.id);
+    const { rows: left } = await db().execute<{ n: number }>(
+      sql`select count(*)::int as n from national_result_sums where school_id = ${f.other.id}`,
+    );
+    expect(left[0]?.n).toBe(0);
+  });
+});
+
+// Two connections are needed to interleave a writer and a recompute: PostgreSQL only (the CI's second stage).
+describe.runIf(process.env.DATABASE_URL)('stored result sums under a concurrent write', () => {
+  let t: TestApp;
+  let f: Awaited<ReturnType<typeof buildResultsSchool>>;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: NOW });
+    f = await buildResultsSchool(t.database.db);
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('includes a result committed while the recompute waited for it', async () => {
+    const db = t.database.db;
+    await ensureResultSums(db, f.school.id);
+    // A committed mark, as an earlier write leaves it.
+    await db.execute(sql`update national_test_scores set percentile = percentile where school_id = ${f.school.id}
+      and id = (select min(id) from national_test_scores where school_id = ${f.school.id})`);
+    const pupil = f.cohort2[0];
+    if (!pupil) throw new Error('fixture without pupil');
+
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted = 0;
+    // The writer adds a result (its trigger locks the mark) and holds its transaction open.
+    const writer = db.transaction(async (tx) => {
+      const score = await createNationalScore(tx, {
+        schoolId: f.school.id,
+        pupilId: pupil.id,
+        yearClassId: f.groups.g7.id,
+        subject: 'WST',
+        calendarYear: 2025,
+        yearTime: 'E',
+        grade: 7,
+        abilityScore: 150,
+        percentile: 77,
+      });
+      inserted = score.id;
+      await held;
+    });
+    while (inserted === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const recompute = ensureResultSums(db, f.school.id);
+    // Until the recompute waits on the writer's lock.
+    for (let tries = 0; tries < 500; tries++) {
+      const { rows: waiting } = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database()
+          and wait_event_type = 'Lock'`,
+      );
+      if ((waiting[0]?.n ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    release();
+    await writer;
+    await recompute;
+
+    const { rows: sums } = await db.execute<{ n: number }>(
+      sql`select coalesce(sum(n), 0)::int as n from national_result_sums
+        where school_id = ${f.school.id} and subject_id = ${SUBJECT_IDS.WST}`,
+    );
+    expect(sums[0]?.n).toBe(1);
+  });
+});
