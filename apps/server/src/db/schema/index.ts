@@ -7,4 +7,4 @@ export * from './results';
 export * from './pupil-care';
 export * from './plans';
 export * from './platform';
-export * from './result-sums';
+export * from './school-history';

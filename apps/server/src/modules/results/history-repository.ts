@@ -36,8 +36,8 @@ const historyNormRowSchema = z.object({
 const severalTests = sql`count(distinct g.provider_id::text || '|' || g.test_version) > 1`;
 
 /**
- * In one statement over the sums of the results in scope (history-sums.ts: the school's stored sums, or a teacher's
- * groups' summed on the fly):
+ * The rows of a history in one statement over the sums of the results in scope (history-store.ts: a teacher's
+ * groups summed on the fly; a whole school's rows are stored from this same statement):
  * - levels 0-2: per moment and subject the aggregate of the school, of each grade (the pupil's grade at the test)
  *   and of each group, in GROUP BY GROUPING SETS over the counted sums. The columns are the scores module's
  *   aggregateColumns rolled up from the sums; the norm is joined per sum (its key holds the norm's provider,
@@ -45,11 +45,8 @@ const severalTests = sql`count(distinct g.provider_id::text || '|' || g.test_ver
  * - level 3: the norms of the providers, grades and moments of the results in scope, counted or not (the scores
  *   module's normsInScope).
  */
-export async function historyRows(db: Db, sums: SQL) {
-  const rows = await selectRows(
-    db,
-    z.union([historyAggregateRowSchema, historyNormRowSchema]),
-    sql`with g as materialized (${sums})
+export function historyQuery(sums: SQL): SQL {
+  return sql`with g as materialized (${sums})
     select g.calendar_year, g.year_time, g.subject_id, g.grade, g.year_class_id,
       (case when grouping(g.grade) = 0 then 1 when grouping(g.year_class_id) = 0 then 2 else 0 end)::int as level,
       null::int as provider_id, null::float8 as norm_ability, null::float8 as norm_sd,
@@ -91,8 +88,12 @@ export async function historyRows(db: Db, sums: SQL) {
       null, null
     from national_norms n
     where (n.provider_id, n.subject_id, n.grade, n.year_time) in
-      (select g.provider_id, g.subject_id, g.grade, g.year_time from g)`,
-  );
+      (select g.provider_id, g.subject_id, g.grade, g.year_time from g)`;
+}
+
+/** The rows of historyQuery (or the stored ones) split into aggregates and norms (by provider, subject, grade, time). */
+export async function readHistoryRows(db: Db, query: SQL) {
+  const rows = await selectRows(db, z.union([historyAggregateRowSchema, historyNormRowSchema]), query);
   const aggregates: z.output<typeof historyAggregateRowSchema>[] = [];
   const norms: NationalNorm[] = [];
   for (const row of rows) {

@@ -6,8 +6,14 @@ import type { ActiveSession } from '../../platform/sessions';
 import { listSubjects, toAggregate } from '../scores/index';
 import { requireResultScope } from './access';
 import { listAmbitions } from './ambition-repository';
-import { ensureResultSums, liveResultSums, storedResultSums } from './history-sums';
-import { historyRows, historyScope, listMomentNotes, listSchoolYearClasses } from './history-repository';
+import { ensureSchoolHistory, liveResultSums, storedHistoryRows } from './history-store';
+import {
+  historyQuery,
+  historyScope,
+  listMomentNotes,
+  listSchoolYearClasses,
+  readHistoryRows,
+} from './history-repository';
 
 /** Every read of a school history once access is settled (`groupIds` limits a teacher's; null: every group). */
 export async function readSchoolHistory(
@@ -16,12 +22,14 @@ export async function readSchoolHistory(
   groupIds: readonly number[] | null,
   reader: NoteReader,
 ) {
-  // A whole school's history reads its stored sums; a teacher's few groups are summed on the fly.
-  if (groupIds === null) await ensureResultSums(db, schoolId);
-  const sums =
-    groupIds === null ? storedResultSums(schoolId) : liveResultSums(historyScope(schoolId, groupIds));
+  // A whole school's history reads its stored rows; a teacher's few groups are summed on the fly.
+  if (groupIds === null) await ensureSchoolHistory(db, schoolId);
+  const query =
+    groupIds === null
+      ? storedHistoryRows(schoolId)
+      : historyQuery(liveResultSums(historyScope(schoolId, groupIds)));
   const [{ aggregates, norms }, subjects, groups, notes, schoolAmbitions] = await Promise.all([
-    historyRows(db, sums),
+    readHistoryRows(db, query),
     listSubjects(db),
     listSchoolYearClasses(db, schoolId),
     listMomentNotes(db, schoolId, groupIds, reader),

@@ -3,6 +3,9 @@ import type { AppContext } from '../../context';
 import type { ActiveSession } from '../../platform/sessions';
 import { listSubjects, normsInScope, toAggregate } from '../scores/index';
 import { requireResultScope } from './access';
+import type { Db } from '../../db/client';
+import { readHistoryRows } from './history-repository';
+import { ensureSchoolHistory, storedHistoryRows } from './history-store';
 import { cohortAggregates, gradeScope, listCohortGroups, listGradeRows } from './year-grade-repository';
 
 /*
@@ -27,6 +30,21 @@ export async function listYearGrades(ctx: AppContext, session: ActiveSession, sc
   });
 }
 
+/**
+ * The grade's aggregates per school year, moment and subject, and the norms of its results: for the whole school
+ * the stored history rows of the grade (the history's level 1), for a teacher's groups computed on the spot.
+ */
+async function gradeResults(db: Db, schoolId: number, grade: number, groupIds: readonly number[] | null) {
+  if (groupIds === null) {
+    await ensureSchoolHistory(db, schoolId);
+    const { aggregates, norms } = await readHistoryRows(db, storedHistoryRows(schoolId, grade));
+    return { rows: aggregates, norms };
+  }
+  const ranked = gradeScope(schoolId, grade, groupIds);
+  const [rows, norms] = await Promise.all([cohortAggregates(db, ranked), normsInScope(db, ranked)]);
+  return { rows, norms };
+}
+
 /** One grade's cohorts over the years with, per subject and moment, the SQL aggregate of its pupils' results. */
 export async function getYearGrade(
   ctx: AppContext,
@@ -35,12 +53,10 @@ export async function getYearGrade(
   grade: number,
 ): Promise<YearGrade> {
   const scope = await requireResultScope(ctx, session, schoolId);
-  const ranked = gradeScope(schoolId, grade, scope.groupIds);
-  const [groups, rows, subjects, norms] = await Promise.all([
+  const [groups, { rows, norms }, subjects] = await Promise.all([
     listCohortGroups(ctx.db, schoolId, grade, scope.groupIds),
-    cohortAggregates(ctx.db, ranked),
+    gradeResults(ctx.db, schoolId, grade, scope.groupIds),
     listSubjects(ctx.db),
-    normsInScope(ctx.db, ranked),
   ]);
   const cohorts = new Map<number, Cohort>();
   const cohortOf = (calendarYear: number) => {

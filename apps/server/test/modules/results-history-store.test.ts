@@ -1,25 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { schoolHistorySchema, type SchoolHistory } from '@leerzicht/contract';
+import { schoolHistorySchema, yearGradeSchema, type SchoolHistory } from '@leerzicht/contract';
 import { nationalTestScores, pupils, testProviders } from '../../src/db/schema/index';
-import { ensureResultSums, liveResultSums, storedResultSums } from '../../src/modules/results/history-sums';
+import {
+  ensureSchoolHistory,
+  liveResultSums,
+  storedHistoryRows,
+} from '../../src/modules/results/history-store';
+import { historyQuery } from '../../src/modules/results/history-repository';
 import { PROVIDER_IDS, SUBJECT_IDS } from '../../src/seed/catalog';
 import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import { createNationalScore } from '../helpers/factories';
+import { queryRows } from '../helpers/query';
 import { buildResultsSchool, type InsertedScore } from '../helpers/results-fixture';
 import { countedRows, expectAggregate, expectedAggregate } from '../helpers/results-expected';
 import { signIn } from '../helpers/sign-in';
 
 /*
- * The whole-school history reads stored sums (national_result_sums) that triggers mark stale on every write that
- * can change them. Each case writes, checks the mark, and checks the history against the test's own figures
- * from the rows it holds, and the stored sums against the sums computed from the results on the spot.
+ * The whole-school history and grade pages read stored rows (school_history_rows) that triggers mark stale on
+ * every write that can change them. Each case writes, checks the mark, and checks the history against the test's
+ * own figures from the rows it holds, and the stored rows against those computed from the results on the spot.
  */
 
 const NOW = new Date('2026-03-01T10:00:00Z');
 const SUBJECT_BY_ID = new Map(Object.entries(SUBJECT_IDS).map(([code, id]) => [id, code]));
 
-describe('stored result sums of the school history', () => {
+describe('stored rows of the school history', () => {
   let t: TestApp;
   let f: Awaited<ReturnType<typeof buildResultsSchool>>;
   let token = '';
@@ -38,31 +44,23 @@ describe('stored result sums of the school history', () => {
   const db = () => t.database.db;
 
   async function staleSchools(): Promise<number[]> {
-    const { rows: marks } = await db().execute<{ school_id: number }>(
-      sql`select school_id from national_result_sums_stale order by school_id`,
+    const marks = await queryRows<{ school_id: number }>(
+      db(),
+      sql`select school_id from school_history_stale order by school_id`,
     );
     return marks.map((mark) => Number(mark.school_id));
   }
 
-  /** The sums as sorted JSON lines, without the school column. */
-  async function sumLines(query: ReturnType<typeof storedResultSums>): Promise<string[]> {
-    const { rows: found } = await db().execute<Record<string, unknown>>(query);
-    return found
-      .map((row) => {
-        const { school_id: _school, ...rest } = row;
-        return JSON.stringify(
-          Object.fromEntries(
-            Object.entries(rest).map(([key, value]) => [key, value === null ? null : String(value)]),
-          ),
-        );
-      })
-      .sort();
+  /** The history rows as sorted JSON lines. */
+  async function rowLines(query: ReturnType<typeof storedHistoryRows>): Promise<string[]> {
+    const found = await queryRows<Record<string, unknown>>(db(), query);
+    return found.map((row) => JSON.stringify(Object.entries(row).sort())).sort();
   }
 
   async function expectStoredEqualsLive(schoolId: number) {
-    const stored = await sumLines(storedResultSums(schoolId));
+    const stored = await rowLines(storedHistoryRows(schoolId));
     expect(stored.length).toBeGreaterThan(0);
-    expect(stored).toEqual(await sumLines(liveResultSums({ schoolId })));
+    expect(stored).toEqual(await rowLines(historyQuery(liveResultSums({ schoolId }))));
   }
 
   async function history(): Promise<SchoolHistory> {
@@ -174,30 +172,76 @@ describe('stored result sums of the school history', () => {
     expect(await staleSchools()).not.toContain(f.school.id);
   });
 
-  it("marks every school with sums stale when a provider's priority changes", async () => {
-    await ensureResultSums(db(), f.other.id);
+  it("marks every school with stored rows stale when a provider's priority or a norm changes", async () => {
+    await ensureSchoolHistory(db(), f.other.id);
     expect(await staleSchools()).toEqual([]);
     await db().update(testProviders).set({ priority: 9 }).where(eq(testProviders.id, PROVIDER_IDS.CITO));
     expect(await staleSchools()).toEqual([f.school.id, f.other.id].sort((a, b) => a - b));
     // CITO now counts after DIA and IEP: the test's own priority rule no longer holds, the live sums do.
-    await ensureResultSums(db(), f.school.id);
+    await ensureSchoolHistory(db(), f.school.id);
     await expectStoredEqualsLive(f.school.id);
     await db().update(testProviders).set({ priority: 1 }).where(eq(testProviders.id, PROVIDER_IDS.CITO));
     expectHistoryOf(await history());
+
+    await ensureSchoolHistory(db(), f.other.id);
+    await db().execute(sql`update national_norms set ability_score = ability_score + 1`);
+    expect(await staleSchools()).toEqual([f.school.id, f.other.id].sort((a, b) => a - b));
+    const body = await history();
+    const norm = body.norms[0];
+    if (!norm) throw new Error('no norms in the history');
+    const [stored] = await queryRows<{ ability: number }>(
+      db(),
+      sql`select ability_score::float8 as ability from national_norms where provider_id = ${norm.providerId}
+        and subject_id = ${norm.subjectId} and grade = ${norm.grade} and year_time = ${norm.yearTime}`,
+    );
+    expect(norm.abilityScore).toBe(stored?.ability);
+    await expectStoredEqualsLive(f.school.id);
+    await db().execute(sql`update national_norms set ability_score = ability_score - 1`);
+    expectHistoryOf(await history());
+  });
+
+  it("answers a grade page from the stored rows with the grade's own figures", async () => {
+    const response = await t.app.inject(
+      authed(token, { method: 'GET', url: api(`/schools/${f.school.id}/year_grades/6/`) }),
+    );
+    expect(response.statusCode).toBe(200);
+    const body = yearGradeSchema.parse(response.json());
+    const counted = countedRows(rows).filter((row) => row.grade === 6);
+    const keys = new Set(
+      counted.map((row) => `${row.calendarYear}|${row.yearTime}|${SUBJECT_IDS[row.subject]}`),
+    );
+    const answered = body.cohorts.flatMap((cohort) => cohort.results.map((result) => ({ cohort, result })));
+    expect(
+      new Set(
+        answered.map(({ cohort, result }) => `${cohort.calendarYear}|${result.yearTime}|${result.subjectId}`),
+      ),
+    ).toEqual(keys);
+    for (const { cohort, result } of answered) {
+      const here = counted.filter(
+        (row) =>
+          row.calendarYear === cohort.calendarYear &&
+          row.yearTime === result.yearTime &&
+          SUBJECT_IDS[row.subject] === result.subjectId,
+      );
+      expectAggregate(result, expectedAggregate(here), `grade 6 ${cohort.calendarYear}-${result.yearTime}`);
+    }
+    expect(body.norms.every((norm) => norm.grade === 6)).toBe(true);
+    expect(body.norms.length).toBeGreaterThan(0);
   });
 
   it('lets a school be deleted with its results and its marks', async () => {
     await db().execute(sql`delete from schools where id = ${f.other.id}`);
     expect(await staleSchools()).not.toContain(f.other.id);
-    const { rows: left } = await db().execute<{ n: number }>(
-      sql`select count(*)::int as n from national_result_sums where school_id = ${f.other.id}`,
+    const left = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from school_history_rows where school_id = ${f.other.id}`,
     );
     expect(left[0]?.n).toBe(0);
   });
 });
 
 // Two connections are needed to interleave a writer and a recompute: PostgreSQL only (the CI's second stage).
-describe.runIf(process.env.DATABASE_URL)('stored result sums under a concurrent write', () => {
+describe.runIf(process.env.DATABASE_URL)('stored history rows under a concurrent write', () => {
   let t: TestApp;
   let f: Awaited<ReturnType<typeof buildResultsSchool>>;
 
@@ -211,7 +255,7 @@ describe.runIf(process.env.DATABASE_URL)('stored result sums under a concurrent 
 
   it('includes a result committed while the recompute waited for it', async () => {
     const db = t.database.db;
-    await ensureResultSums(db, f.school.id);
+    await ensureSchoolHistory(db, f.school.id);
     // A committed mark, as an earlier write leaves it.
     await db.execute(sql`update national_test_scores set percentile = percentile where school_id = ${f.school.id}
       and id = (select min(id) from national_test_scores where school_id = ${f.school.id})`);
@@ -240,10 +284,11 @@ describe.runIf(process.env.DATABASE_URL)('stored result sums under a concurrent 
       await held;
     });
     while (inserted === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-    const recompute = ensureResultSums(db, f.school.id);
+    const recompute = ensureSchoolHistory(db, f.school.id);
     // Until the recompute waits on the writer's lock.
     for (let tries = 0; tries < 500; tries++) {
-      const { rows: waiting } = await db.execute<{ n: number }>(
+      const waiting = await queryRows<{ n: number }>(
+        db,
         sql`select count(*)::int as n from pg_stat_activity where datname = current_database()
           and wait_event_type = 'Lock'`,
       );
@@ -254,10 +299,11 @@ describe.runIf(process.env.DATABASE_URL)('stored result sums under a concurrent 
     await writer;
     await recompute;
 
-    const { rows: sums } = await db.execute<{ n: number }>(
-      sql`select coalesce(sum(n), 0)::int as n from national_result_sums
-        where school_id = ${f.school.id} and subject_id = ${SUBJECT_IDS.WST}`,
+    const stored = await queryRows<{ n: number }>(
+      db,
+      sql`select coalesce(sum(pupil_count), 0)::int as n from school_history_rows
+        where school_id = ${f.school.id} and subject_id = ${SUBJECT_IDS.WST} and level = 0`,
     );
-    expect(sums[0]?.n).toBe(1);
+    expect(stored[0]?.n).toBe(1);
   });
 });

@@ -1,14 +1,15 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { nationalResultSums, nationalResultSumsStale } from '../../db/schema/index';
+import { schoolHistoryRows, schoolHistoryStale } from '../../db/schema/index';
 import { countedFilter, rankedScores, type RankedScope } from '../scores/index';
+import { historyQuery } from './history-repository';
 
 /**
  * Every result in scope summed per moment, subject, grade, group, test (provider and version) and whether it counts
  * (countedFilter): one plain GROUP BY over rankedScores, so that the costly aggregates (distinct tests, reference
  * grades) run over a few hundred rows instead of every result. Sums are of float8 (ability) and integers: a float4
  * ability is exact in float8 and so are the sums of a school's abilities, so the means rolled up from them equal
- * avg() over the results. The columns are those of national_result_sums.
+ * avg() over the results.
  */
 export function liveResultSums(scope: RankedScope): SQL {
   return sql`select c.calendar_year, c.year_time, c.subject_id, c.grade, c.year_class_id, c.provider_id,
@@ -32,36 +33,41 @@ export function liveResultSums(scope: RankedScope): SQL {
       c.provider_priority, c.test_version, counted`;
 }
 
-/** The stored sums of a whole school; read them after ensureResultSums. */
-export function storedResultSums(schoolId: number): SQL {
-  return sql`select * from national_result_sums where school_id = ${schoolId}`;
-}
-
-const SUM_COLUMNS =
-  sql.raw(`calendar_year, year_time, subject_id, grade, year_class_id, provider_id, provider,
-  provider_priority, test_version, counted, n, ability_sum, ability_n, percentile_sum, percentile_n, level_sum,
-  level_n, level_i, level_ii, level_iii, level_iv, level_v, reference_count, at_1f, at_target, lag_sum, lag_n`);
+const STORED_COLUMNS =
+  sql.raw(`level, calendar_year, year_time, subject_id, grade, year_class_id, provider_id,
+  norm_ability, norm_sd, pupil_count, mean_ability_score, mean_percentile, mean_level_value, level_i, level_ii,
+  level_iii, level_iv, level_v, reference_count, reference_grades, share_1f, share_target, national_ability_score,
+  tests, mean_dle_lag`);
 
 /**
- * Recomputes the school's stored sums when a write has marked it stale (one indexed lookup when it has not).
- * Taking the mark and recomputing happen in one transaction: a concurrent request that finds the mark already
- * taken reads the sums once this one commits, and a writer's mark (an upsert that locks it) waits for the
+ * The stored history rows of a whole school (read them after ensureSchoolHistory); with `grade` only those a
+ * grade page needs: its aggregates (level 1) and the norms of its results (level 3).
+ */
+export function storedHistoryRows(schoolId: number, grade?: number): SQL {
+  const ofGrade = grade === undefined ? sql`true` : sql`grade = ${grade} and level in (1, 3)`;
+  return sql`select ${STORED_COLUMNS} from school_history_rows where school_id = ${schoolId} and ${ofGrade}`;
+}
+
+/**
+ * Recomputes the school's stored history rows when a write has marked it stale (one indexed lookup when it has
+ * not). Taking the mark and recomputing happen in one transaction: a concurrent request that finds the mark
+ * already taken reads the rows once this one commits, and a writer's mark (an upsert that locks it) waits for the
  * recompute, so a result committed during it leaves the school stale again.
  */
-export async function ensureResultSums(db: Db, schoolId: number): Promise<void> {
+export async function ensureSchoolHistory(db: Db, schoolId: number): Promise<void> {
   const stale = await db
-    .select({ schoolId: nationalResultSumsStale.schoolId })
-    .from(nationalResultSumsStale)
-    .where(eq(nationalResultSumsStale.schoolId, schoolId));
+    .select({ schoolId: schoolHistoryStale.schoolId })
+    .from(schoolHistoryStale)
+    .where(eq(schoolHistoryStale.schoolId, schoolId));
   if (stale.length === 0) return;
   await db.transaction(async (tx) => {
     const taken = await tx
-      .delete(nationalResultSumsStale)
-      .where(eq(nationalResultSumsStale.schoolId, schoolId))
-      .returning({ schoolId: nationalResultSumsStale.schoolId });
+      .delete(schoolHistoryStale)
+      .where(eq(schoolHistoryStale.schoolId, schoolId))
+      .returning({ schoolId: schoolHistoryStale.schoolId });
     if (taken.length === 0) return;
-    await tx.delete(nationalResultSums).where(eq(nationalResultSums.schoolId, schoolId));
-    await tx.execute(sql`insert into national_result_sums (school_id, ${SUM_COLUMNS})
-      select ${schoolId}, ${SUM_COLUMNS} from (${liveResultSums({ schoolId })}) r`);
+    await tx.delete(schoolHistoryRows).where(eq(schoolHistoryRows.schoolId, schoolId));
+    await tx.execute(sql`insert into school_history_rows (school_id, ${STORED_COLUMNS})
+      select ${schoolId}, ${STORED_COLUMNS} from (${historyQuery(liveResultSums({ schoolId }))}) h`);
   });
 }
