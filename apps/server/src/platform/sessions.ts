@@ -19,6 +19,8 @@ export interface ActiveSession {
   /** An impersonated session reads only this school; null for the user's own sessions. */
   impersonatedSchoolId: number | null;
   isDemo: boolean;
+  /** A restricted user reads no notes (platform/access/note-reader.ts). */
+  isRestricted: boolean;
   rememberMe: boolean;
   currentSchoolYear: number | null;
 }
@@ -63,7 +65,12 @@ export async function resolveSession(
   now: Date,
 ): Promise<ActiveSession | null> {
   const [row] = await db
-    .select({ session: sessions, isDemo: users.isDemo, isActive: users.isActive })
+    .select({
+      session: sessions,
+      isDemo: users.isDemo,
+      isActive: users.isActive,
+      isRestricted: users.isRestricted,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
@@ -83,6 +90,7 @@ export async function resolveSession(
     impersonatorId: session.impersonatorId,
     impersonatedSchoolId: session.impersonatedSchoolId,
     isDemo: row.isDemo,
+    isRestricted: row.isRestricted,
     rememberMe: session.rememberMe,
     currentSchoolYear: session.currentSchoolYear,
   };

@@ -634,6 +634,7 @@ describe('group plan template policy', () => {
     isSchoolSuperuser: false,
     isSenco: false,
     readsWholeSchool: false,
+    isRestricted: false,
     groupIds: [],
     ...values,
   });

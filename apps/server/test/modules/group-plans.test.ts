@@ -953,6 +953,7 @@ describe('group plan policy', () => {
     isSchoolSuperuser: false,
     isSenco: false,
     readsWholeSchool: false,
+    isRestricted: false,
     groupIds: [],
     ...values,
   });

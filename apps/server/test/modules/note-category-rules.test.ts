@@ -277,6 +277,7 @@ describe('note category policy', () => {
     isSchoolSuperuser: false,
     isSenco: false,
     readsWholeSchool: false,
+    isRestricted: false,
     groupIds: [],
     ...values,
   });

@@ -626,6 +626,7 @@ describe('pupil note category policy', () => {
     isSchoolSuperuser: false,
     isSenco: false,
     readsWholeSchool: false,
+    isRestricted: false,
     groupIds: [],
     ...values,
   });

@@ -13,6 +13,7 @@ const access = (values: Partial<SchoolAccess>): SchoolAccess => ({
   isSchoolSuperuser: false,
   isSenco: false,
   readsWholeSchool: false,
+  isRestricted: false,
   groupIds: [],
   ...values,
 });

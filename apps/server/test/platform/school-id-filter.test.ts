@@ -54,6 +54,7 @@ const NOT_YET_FILTERED: Record<string, string> = {
   '7d1365cb8c342b12': 'PATCH /pupil_note/:id/: pupil_notes by id',
   '187d1965415a3c8b': 'GET /pupils/:id/: year_classes in a subquery or CTE',
   '5214d5f4e8088a52': 'GET /pupils/:id/: pupils by id',
+  '671a012272641fde': 'GET /pupils/:id/: pupils by id (its school and groups)',
   '5bd2a194bc99e78c': 'GET /pupils/:id/: pinned_pupils by user',
   c78fed0b38e2e9f4: 'GET /recent_plans/: year_classes joined by id',
   '57a410bbf56008e6': 'PATCH /school_ambitions/:id/: school_ambitions by id',

@@ -42,6 +42,7 @@ const role = (values: Partial<SchoolAccess>): SchoolAccess => ({
   isSchoolSuperuser: false,
   isSenco: false,
   readsWholeSchool: false,
+  isRestricted: false,
   groupIds: [],
   ...values,
 });

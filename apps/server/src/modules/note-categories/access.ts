@@ -34,8 +34,7 @@ export interface Tree {
   planGroupId: number | null;
 }
 
-const requireUnrestricted = (ctx: AppContext, session: ActiveSession) =>
-  authorizeUser(ctx.db, session, mayUseNoteCategories);
+const requireUnrestricted = (session: ActiveSession) => authorizeUser(session, mayUseNoteCategories);
 
 /** A plan of a group the user reads (else 404), with the user's access to its school. */
 async function readablePlan(
@@ -60,7 +59,7 @@ export async function authorizeCategoryRead(
   if (!category) throw notFound();
   const access = await requireSchoolAccess(ctx.db, session, category.schoolId);
   allowOr404(canReadCategory(access, category));
-  await requireUnrestricted(ctx, session);
+  requireUnrestricted(session);
   return { access, category };
 }
 
@@ -97,7 +96,7 @@ export async function authorizeCategoryQuery(
     throw notFound();
   }
   if (query.pupil !== undefined) await authorizePupil(ctx.db, session, query.pupil, found.access.schoolId);
-  await requireUnrestricted(ctx, session);
+  requireUnrestricted(session);
   return found;
 }
 
@@ -114,7 +113,7 @@ export async function authorizeCategoryCreate(
   let found: { access: SchoolAccess; tree: Tree };
   if (body.schoolId !== undefined) {
     const access = await requireSchoolAccess(ctx.db, session, body.schoolId);
-    await requireUnrestricted(ctx, session);
+    requireUnrestricted(session);
     if (body.group_plan_id === undefined) {
       found = { access, tree: { schoolId: body.schoolId, groupPlanId: null, planGroupId: null } };
     } else {
@@ -125,7 +124,7 @@ export async function authorizeCategoryCreate(
     }
   } else if (body.group_plan_id !== undefined) {
     found = await readablePlan(ctx, session, body.group_plan_id);
-    await requireUnrestricted(ctx, session);
+    requireUnrestricted(session);
   } else {
     throw badRequest('Invalid input.', { group_plan_id: [NOTE_CATEGORY_ERRORS.scopeRequired] });
   }
@@ -152,7 +151,7 @@ export async function authorizePlanNoteQuery(
   // The query schema requires a category or a plan; this keeps a schema change from opening the whole table.
   if (!first) throw notFound();
   if (query.pupil_id !== undefined) await authorizePupil(ctx.db, session, query.pupil_id, first.schoolId);
-  await requireUnrestricted(ctx, session);
+  requireUnrestricted(session);
   return first;
 }
 

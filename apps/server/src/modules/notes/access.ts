@@ -17,8 +17,7 @@ import { findNote, type NoteRow } from './repository';
  * not do 403.
  */
 
-const requireUnrestricted = (ctx: AppContext, session: ActiveSession) =>
-  authorizeUser(ctx.db, session, mayUseNotes);
+const requireUnrestricted = (session: ActiveSession) => authorizeUser(session, mayUseNotes);
 
 /** The pupil's notes: the pupil must be readable (404), the user not restricted (403). */
 export async function authorizePupilNotes(
@@ -27,7 +26,7 @@ export async function authorizePupilNotes(
   pupilId: number,
 ): Promise<SchoolAccess> {
   const access = await authorizePupil(ctx.db, session, pupilId, undefined, canReadPupilNotes);
-  await requireUnrestricted(ctx, session);
+  requireUnrestricted(session);
   return access;
 }
 

@@ -33,7 +33,7 @@ export async function authorizeGroupNotes(
   yearClassId: number,
 ): Promise<SchoolAccess> {
   const access = await authorizeGroup(ctx.db, session, yearClassId, canReadGroup);
-  await authorizeUser(ctx.db, session, mayUseNotes);
+  authorizeUser(session, mayUseNotes);
   return access;
 }
 

@@ -26,8 +26,7 @@ import { findObservation, findYearClass, type ObservationRow } from './repositor
  * user 403, then what the user sees but may not do 403.
  */
 
-const requireUnrestricted = (ctx: AppContext, session: ActiveSession) =>
-  authorizeUser(ctx.db, session, mayUseObservations);
+const requireUnrestricted = (session: ActiveSession) => authorizeUser(session, mayUseObservations);
 
 export async function authorizePupilObservations(
   ctx: AppContext,
@@ -35,13 +34,13 @@ export async function authorizePupilObservations(
   pupilId: number,
 ): Promise<SchoolAccess> {
   const access = await authorizePupil(ctx.db, session, pupilId, undefined, canReadPupilObservations);
-  await requireUnrestricted(ctx, session);
+  requireUnrestricted(session);
   return access;
 }
 
 export async function authorizeGroupObservations(ctx: AppContext, session: ActiveSession, groupId: number) {
   const access = await authorizeGroup(ctx.db, session, groupId, canReadGroupObservations);
-  await requireUnrestricted(ctx, session);
+  requireUnrestricted(session);
   const group = await findYearClass(ctx.db, groupId);
   if (!group) throw notFound();
   return { access, group };

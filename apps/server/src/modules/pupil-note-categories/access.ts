@@ -21,8 +21,7 @@ import { findCategory, findLink, findPlan, type CategoryRow, type LinkRow } from
  * the user sees but may not do 403.
  */
 
-const requireUnrestricted = (ctx: AppContext, session: ActiveSession) =>
-  authorizeUser(ctx.db, session, mayUsePupilNoteCategories);
+const requireUnrestricted = (session: ActiveSession) => authorizeUser(session, mayUsePupilNoteCategories);
 
 /** A category the user works in: its school's member who may know of it (404), unrestricted, allowed (403). */
 export async function authorizeCategory(
@@ -34,7 +33,7 @@ export async function authorizeCategory(
   if (!category) throw notFound();
   const access = await requireSchoolAccess(ctx.db, session, category.schoolId);
   allowOr404(canSeeCategory(access, category));
-  await requireUnrestricted(ctx, session);
+  requireUnrestricted(session);
   allowOr403(canUseCategory(access, category));
   return { access, category };
 }
@@ -84,7 +83,7 @@ export async function authorizeLinkQuery(
     accesses.push(access);
   }
   if (query.pupil_id !== undefined) accesses.push(await authorizePupil(ctx.db, session, query.pupil_id));
-  await requireUnrestricted(ctx, session);
+  requireUnrestricted(session);
   const [first] = accesses;
   // The query schema requires a filter; this keeps a schema change from opening the whole table.
   if (!first) throw notFound();

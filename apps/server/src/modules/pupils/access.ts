@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context';
-import { allowOr404, requireSchoolAccess } from '../../platform/access/index';
+import { allowOr404, pupilTenancyFor, requireSchoolAccess } from '../../platform/access/index';
 import { notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
 import { canReadPupilDetail } from './policy';
-import { findPupil, findPupilSchoolId, listPupilGroupIds } from './repository';
+import { findPupil, findPupilSchoolId } from './repository';
 
 /*
  * Loads the pupil a call reads, with the caller's access from the one resolver (platform/access, cached per
@@ -18,9 +18,12 @@ export async function requirePupil(
   schoolId: number,
 ) {
   const access = await requireSchoolAccess(ctx.db, session, schoolId);
-  const pupil = await findPupil(ctx.db, schoolId, pupilId);
-  if (!pupil) throw notFound();
-  allowOr404(canReadPupilDetail(access, await listPupilGroupIds(ctx.db, schoolId, pupilId)));
+  const [pupil, tenancy] = await Promise.all([
+    findPupil(ctx.db, schoolId, pupilId),
+    pupilTenancyFor(ctx.db, session, pupilId),
+  ]);
+  if (!pupil || !tenancy) throw notFound();
+  allowOr404(canReadPupilDetail(access, tenancy.groupIds));
   return { pupil, access };
 }
 

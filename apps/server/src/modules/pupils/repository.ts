@@ -29,15 +29,6 @@ export async function findPupilSchoolId(db: Db, pupilId: number): Promise<number
   return row?.schoolId ?? null;
 }
 
-/** The groups of the school the pupil was ever enrolled in. */
-export async function listPupilGroupIds(db: Db, schoolId: number, pupilId: number): Promise<number[]> {
-  const rows = await db
-    .select({ groupId: yearClassPupils.yearClassId })
-    .from(yearClassPupils)
-    .where(and(eq(yearClassPupils.schoolId, schoolId), eq(yearClassPupils.pupilId, pupilId)));
-  return rows.map((row) => row.groupId);
-}
-
 /** The pupil's enrolments, ascending by school year. */
 export function listEnrolments(db: Db, schoolId: number, pupilId: number) {
   return db

@@ -30,7 +30,7 @@ export async function getPupilDetail(
   schoolId: number,
 ): Promise<PupilDetail> {
   const { pupil, access } = await requirePupil(ctx, session, pupilId, schoolId);
-  const reader = await noteReaderOf(ctx.db, access);
+  const reader = noteReaderOf(access);
   const { db } = ctx;
   const ids = [pupil.id];
   const [enrolments, subjects, national, methodScores, scoreNotes, approaches, outflowAdvice, pin] =

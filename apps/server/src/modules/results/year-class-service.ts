@@ -54,7 +54,7 @@ export async function getYearClassResult(
   yearClassId: number,
 ): Promise<YearClassResultAnswer> {
   const { yearClass, scope } = await requireYearClass(ctx, session, yearClassId);
-  const reader = await noteReaderOf(ctx.db, scope.access);
+  const reader = noteReaderOf(scope.access);
   const { db } = ctx;
   const schoolId = yearClass.schoolId;
   const { nationalSince, methodSince } = scoreWindows(ctx.now());
@@ -86,7 +86,8 @@ export async function getYearClassResult(
     listGroupTeachers(db, schoolId, yearClass.id),
   ]);
   const relatedIds = [...new Set(groupNotes.flatMap((note) => note.relatedPupilIds))];
-  const names = new Map((await listPupilNames(db, schoolId, relatedIds)).map((pupil) => [pupil.id, pupil]));
+  const related = relatedIds.length > 0 ? await listPupilNames(db, schoolId, relatedIds) : [];
+  const names = new Map(related.map((pupil) => [pupil.id, pupil]));
 
   const scoreIds = new Set(national.scores.map((score) => score.id));
   const methodIds = new Set(methodScores.map((score) => score.id));

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client';
 import { notFound } from '../http-errors';
-import { findUserById } from '../user-lookup';
-import { pupilTenancy, schoolOfGroup } from './lookups';
+import { pupilTenancyFor, schoolOfGroup } from './lookups';
 import { allowOr403, allowOr404, canReadGroup, canReadPupil } from './policy';
 import { requireSchoolAccess, type AccessSubject, type SchoolAccess } from './resolver';
 
@@ -13,15 +12,14 @@ import { requireSchoolAccess, type AccessSubject, type SchoolAccess } from './re
 
 /**
  * The signed-in user must pass a module's rule about the account itself (e.g. users marked restricted read results
- * but no notes, observations or plans): else 403. A session whose account is gone does not pass.
+ * but no notes, observations or plans): else 403. The flag comes with the session, which resolves only for an
+ * account that exists and is active.
  */
-export async function authorizeUser(
-  db: Db,
+export function authorizeUser(
   subject: AccessSubject,
   mayUse: (user: { isRestricted: boolean }) => boolean,
-): Promise<void> {
-  const user = await findUserById(db, subject.userId);
-  allowOr403(user !== null && mayUse(user));
+): void {
+  allowOr403(mayUse({ isRestricted: subject.isRestricted }));
 }
 
 export async function authorizeSchool(
@@ -56,7 +54,7 @@ export async function authorizePupil(
   schoolId?: number,
   maySee: (access: SchoolAccess, pupilGroupIds: readonly number[]) => boolean = canReadPupil,
 ): Promise<SchoolAccess> {
-  const tenancy = await pupilTenancy(db, pupilId);
+  const tenancy = await pupilTenancyFor(db, subject, pupilId);
   if (!tenancy || (schoolId !== undefined && tenancy.schoolId !== schoolId)) throw notFound();
   const access = await requireSchoolAccess(db, subject, tenancy.schoolId);
   allowOr404(maySee(access, tenancy.groupIds));

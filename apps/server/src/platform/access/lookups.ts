@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pupils, yearClassPupils, yearClasses } from '../../db/schema/index';
+import type { AccessSubject } from './resolver';
+import { pupils, yearClasses } from '../../db/schema/index';
 
 /*
  * The tenancy facts the access checks need before any module runs: which school a group or pupil belongs to,
@@ -20,16 +21,38 @@ export async function pupilTenancy(
   db: Db,
   pupilId: number,
 ): Promise<{ schoolId: number; groupIds: number[] } | null> {
+  // One round trip. With the school, the (school_id, pupil_id) index answers the enrolments, and on a sharded
+  // schema they stay on one shard.
   const [pupil] = await db
-    .select({ schoolId: pupils.schoolId })
+    .select({
+      schoolId: pupils.schoolId,
+      // Qualified by hand: drizzle writes a lone table's columns unqualified, which inside the subquery would
+      // name year_class_pupils' own columns.
+      groupIds: sql<number[]>`array(select e.year_class_id from year_class_pupils e
+        where e.school_id = "pupils"."school_id" and e.pupil_id = "pupils"."id")`,
+    })
     .from(pupils)
     .where(eq(pupils.id, pupilId))
     .limit(1);
   if (!pupil) return null;
-  const enrolments = await db
-    .select({ groupId: yearClassPupils.yearClassId })
-    .from(yearClassPupils)
-    // With the school: the (school_id, pupil_id) index answers it, and on a sharded schema it stays on one shard.
-    .where(and(eq(yearClassPupils.schoolId, pupil.schoolId), eq(yearClassPupils.pupilId, pupilId)));
-  return { schoolId: pupil.schoolId, groupIds: enrolments.map((row) => row.groupId) };
+  return { schoolId: pupil.schoolId, groupIds: pupil.groupIds.map(Number) };
+}
+
+type Tenancy = Awaited<ReturnType<typeof pupilTenancy>>;
+// Per session object, so per request (as the resolver's cache): the route's policy and the service share one lookup.
+const tenancies = new WeakMap<AccessSubject, Map<number, Promise<Tenancy>>>();
+
+/** pupilTenancy, looked up once per request and pupil. */
+export function pupilTenancyFor(db: Db, subject: AccessSubject, pupilId: number): Promise<Tenancy> {
+  let byPupil = tenancies.get(subject);
+  if (!byPupil) {
+    byPupil = new Map();
+    tenancies.set(subject, byPupil);
+  }
+  let found = byPupil.get(pupilId);
+  if (!found) {
+    found = pupilTenancy(db, pupilId);
+    byPupil.set(pupilId, found);
+  }
+  return found;
 }

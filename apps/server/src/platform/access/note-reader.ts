@@ -1,6 +1,4 @@
 import { eq, or, sql, type SQL, type Column } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { findUserById } from '../user-lookup';
 import type { SchoolAccess } from './resolver';
 
 /*
@@ -14,11 +12,10 @@ export interface NoteReader {
   seesAllConfidential: boolean;
 }
 
-export async function noteReaderOf(db: Db, access: SchoolAccess): Promise<NoteReader> {
-  const user = await findUserById(db, access.userId);
+export function noteReaderOf(access: SchoolAccess): NoteReader {
   return {
     userId: access.userId,
-    readsNotes: user !== null && !user.isRestricted,
+    readsNotes: !access.isRestricted,
     seesAllConfidential: access.readsWholeSchool,
   };
 }

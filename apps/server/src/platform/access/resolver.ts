@@ -1,12 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { schoolMemberships, teacherGroupPermissions } from '../../db/schema/index';
+import { schoolMemberships } from '../../db/schema/index';
 import { notFound } from '../http-errors';
 
 /** Who asks: the session's user, and for an impersonated session the one school it may read. */
 export interface AccessSubject {
   userId: number;
   impersonatedSchoolId: number | null;
+  /** A restricted user reads no notes. */
+  isRestricted: boolean;
 }
 
 /** A member's standing in one school: the input of every module's policy functions. */
@@ -19,6 +21,8 @@ export interface SchoolAccess {
   readsWholeSchool: boolean;
   /** null: the whole school; otherwise the teacher's permitted group ids. */
   groupIds: number[] | null;
+  /** The user is marked restricted: no notes (see note-reader.ts). */
+  isRestricted: boolean;
 }
 
 // One lookup per session object and school: a request that checks the same school twice asks the database once,
@@ -29,26 +33,20 @@ const resolved = new WeakMap<AccessSubject, Map<number, Promise<SchoolAccess | n
 async function load(db: Db, subject: AccessSubject, schoolId: number): Promise<SchoolAccess | null> {
   // An impersonated session reaches only the school it was started for, even when the user belongs to others.
   if (subject.impersonatedSchoolId !== null && subject.impersonatedSchoolId !== schoolId) return null;
+  // Membership and, for a teacher, the permitted groups in one round trip.
   const [membership] = await db
-    .select()
+    .select({
+      isSchoolSuperuser: schoolMemberships.isSchoolSuperuser,
+      isSenco: schoolMemberships.isSenco,
+      groupIds: sql<number[]>`array(select p.year_class_id from teacher_group_permissions p
+        where p.user_id = ${subject.userId} and p.school_id = ${schoolId} order by p.year_class_id)`,
+    })
     .from(schoolMemberships)
     .where(and(eq(schoolMemberships.userId, subject.userId), eq(schoolMemberships.schoolId, schoolId)))
     .limit(1);
   if (!membership) return null;
   const readsWholeSchool = membership.isSchoolSuperuser || membership.isSenco;
-  const groupIds = readsWholeSchool
-    ? null
-    : (
-        await db
-          .select({ id: teacherGroupPermissions.yearClassId })
-          .from(teacherGroupPermissions)
-          .where(
-            and(
-              eq(teacherGroupPermissions.userId, subject.userId),
-              eq(teacherGroupPermissions.schoolId, schoolId),
-            ),
-          )
-      ).map((row) => row.id);
+  const groupIds = readsWholeSchool ? null : membership.groupIds.map(Number);
   return {
     schoolId,
     userId: subject.userId,
@@ -56,6 +54,7 @@ async function load(db: Db, subject: AccessSubject, schoolId: number): Promise<S
     isSenco: membership.isSenco,
     readsWholeSchool,
     groupIds,
+    isRestricted: subject.isRestricted,
   };
 }
 
