@@ -4,7 +4,8 @@ import {
   momentKey,
   pupilDetailSchema,
   schoolAnalyticsSchema,
-  schoolHistorySchema,
+  schoolHistoryAnswerSchema,
+  unpackSchoolHistory,
   unpackYearClassResult,
   yearClassResultSchema,
   type GroupNationalScore,
@@ -43,7 +44,9 @@ test('a school leader walks from the school to a subject, a group and a pupil, s
   const schoolId = Number(/\/app\/schools\/(\d+)$/.exec(page.url())?.[1]);
 
   // School: the Spelling level distribution read as a table, per moment, against the school analytics.
-  const history = await api(page, `/school_history/${schoolId}/`, schoolHistorySchema);
+  const history = unpackSchoolHistory(
+    await api(page, `/school_history/${schoolId}/`, schoolHistoryAnswerSchema),
+  );
   const spelling = history.subjects.find((subject) => subject.code === 'SP');
   expect(spelling).toBeDefined();
   const subjectId = spelling!.id;

@@ -24,6 +24,7 @@ export * from './api/results';
 export * from './api/group-results';
 export * from './api/year-class-result';
 export * from './year-class-result-packing';
+export * from './school-history-packing';
 export * from './api/school-analytics';
 export * from './api/subject-trends';
 export * from './api/group-goals';

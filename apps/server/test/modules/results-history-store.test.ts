@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { schoolHistorySchema, yearGradeSchema, type SchoolHistory } from '@leerzicht/contract';
+import { readSchoolHistory, yearGradeSchema, type SchoolHistory } from '@leerzicht/contract';
 import { nationalTestScores, pupils, testProviders } from '../../src/db/schema/index';
 import {
   ensureSchoolHistory,
@@ -68,7 +68,7 @@ describe('stored rows of the school history', () => {
       authed(token, { method: 'GET', url: api(`/school_history/${f.school.id}/`) }),
     );
     expect(response.statusCode).toBe(200);
-    return schoolHistorySchema.parse(response.json());
+    return readSchoolHistory(response.json());
   }
 
   /** Every school aggregate of the history against the test's own figures from `rows`. */

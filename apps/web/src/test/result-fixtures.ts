@@ -1,6 +1,7 @@
 import {
   groupNationalScoreSchema,
   levelValueForRoman,
+  packSchoolHistory,
   packYearClassResult,
   romanLevelForPercentile,
   type GroupNationalScore,
@@ -282,4 +283,9 @@ export function schoolHistory(extra: Partial<SchoolHistory> = {}): SchoolHistory
     norms: [],
     ...extra,
   };
+}
+
+/** The server's answer of `GET /school_history/{id}/` with this history (packed as the server packs it). */
+export function schoolHistoryResponse(history: SchoolHistory): Response {
+  return jsonResponse(packSchoolHistory(history));
 }

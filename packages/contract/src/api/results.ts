@@ -140,6 +140,55 @@ export const schoolHistorySchema = z.object({
 });
 export type SchoolHistory = z.infer<typeof schoolHistorySchema>;
 
+/* The answer travels compact (schoolHistoryAnswerSchema); the contract's unpackSchoolHistory gives the page's SchoolHistory. */
+
+/** A group of the answer's group aggregates: its id, name and grade as the aggregates name them. */
+export const historyGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  grade: z.number().int(),
+});
+
+const aggregateShape = resultAggregateSchema.shape;
+
+/**
+ * Every aggregate of the history as columns (the i-th entries of all arrays make the i-th aggregate), in the
+ * order of the exams, their results and, per result, the school, its grades and its groups. `exam` refers to
+ * `exams`, `group` to `groups` and `tests` to `testLists` (by position); `level` is 0 (school), 1 (grade: `grade`
+ * set) or 2 (group: `group` set); `levels` the counts I..V.
+ */
+export const historyAggregateColumnsSchema = z.object({
+  exam: z.array(z.number().int()),
+  subjectId: z.array(z.number().int()),
+  level: z.array(z.number().int().min(0).max(2)),
+  grade: z.array(z.number().int().nullable()),
+  group: z.array(z.number().int().nullable()),
+  pupilCount: z.array(aggregateShape.pupilCount),
+  meanAbilityScore: z.array(aggregateShape.meanAbilityScore),
+  meanPercentile: z.array(aggregateShape.meanPercentile),
+  meanLevelValue: z.array(aggregateShape.meanLevelValue),
+  levels: z.array(z.array(z.number().int()).length(5)),
+  share1F: z.array(aggregateShape.share1F),
+  shareTarget: z.array(aggregateShape.shareTarget),
+  referenceCount: z.array(aggregateShape.referenceCount),
+  referenceGrades: z.array(aggregateShape.referenceGrades),
+  nationalAbilityScore: z.array(aggregateShape.nationalAbilityScore),
+  tests: z.array(z.number().int()),
+  meanDleLag: z.array(aggregateShape.meanDleLag),
+});
+
+/**
+ * The answer of `GET /school_history/{id}/`: as schoolHistorySchema, with the exams as moments (in the same order)
+ * and their results as aggregate columns; the groups and the distinct test lists once.
+ */
+export const schoolHistoryAnswerSchema = schoolHistorySchema.omit({ exams: true }).extend({
+  exams: z.array(momentSchema),
+  groups: z.array(historyGroupSchema),
+  testLists: z.array(aggregateShape.tests),
+  aggregates: historyAggregateColumnsSchema,
+});
+export type SchoolHistoryAnswer = z.infer<typeof schoolHistoryAnswerSchema>;
+
 /* ---------- GET /school_pupils/{id}/?school_year= ---------- */
 
 export const schoolYearQuerySchema = z.object({

@@ -12,7 +12,7 @@ import {
 import {
   schoolAmbitionSchema,
   schoolAmbitionUpdateSchema,
-  schoolHistorySchema,
+  schoolHistoryAnswerSchema,
   schoolInspectionSchema,
   schoolwegingSchema,
   schoolwegingUpdateSchema,
@@ -27,8 +27,9 @@ export const resultEndpoints = {
   schoolHistory: defineEndpoint({
     method: 'GET',
     path: '/school_history/:id/',
+    summary: "The school's results over the years (compact: see unpackSchoolHistory)",
     params: idParamSchema,
-    response: schoolHistorySchema,
+    response: schoolHistoryAnswerSchema,
   }),
   schoolPupils: defineEndpoint({
     method: 'GET',

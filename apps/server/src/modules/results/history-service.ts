@@ -1,4 +1,10 @@
-import { compareMoments, momentKey, type Exam, type SchoolHistory } from '@leerzicht/contract';
+import {
+  compareMoments,
+  momentKey,
+  packSchoolHistory,
+  type Exam,
+  type SchoolHistoryAnswer,
+} from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { noteReaderOf, type NoteReader } from '../../platform/access/index';
@@ -47,7 +53,7 @@ export async function getSchoolHistory(
   ctx: AppContext,
   session: ActiveSession,
   schoolId: number,
-): Promise<SchoolHistory> {
+): Promise<SchoolHistoryAnswer> {
   const scope = await requireResultScope(ctx, session, schoolId);
   const reader = await noteReaderOf(ctx.db, scope.access);
   const { rows, subjects, groups, notes, schoolAmbitions, norms } = await readSchoolHistory(
@@ -94,7 +100,7 @@ export async function getSchoolHistory(
       );
     }
   }
-  return {
+  return packSchoolHistory({
     schoolId,
     calendarYears: [...new Set(sortedExams.map((exam) => exam.calendarYear))],
     subjects,
@@ -102,5 +108,5 @@ export async function getSchoolHistory(
     notes,
     schoolAmbitions,
     norms,
-  };
+  });
 }

@@ -9,7 +9,13 @@ import {
   type SchoolAnalytics,
   type SchoolInspection,
 } from '@leerzicht/contract';
-import { aggregate, exam, schoolHistory, SETTINGS } from '../../../test/result-fixtures';
+import {
+  aggregate,
+  exam,
+  schoolHistory,
+  schoolHistoryResponse,
+  SETTINGS,
+} from '../../../test/result-fixtures';
 
 const RW = 1;
 const SP = 2;
@@ -181,7 +187,7 @@ function serve(options: { inspection?: SchoolInspection; profile?: typeof profil
     'GET /api/1.0/profile/': jsonResponse(options.profile ?? profile),
     'GET /api/1.0/schools/1/': jsonResponse(school),
     'GET /api/1.0/user-settings/': () => jsonResponse(settings),
-    'GET /api/1.0/school_history/1/': jsonResponse(history),
+    'GET /api/1.0/school_history/1/': schoolHistoryResponse(history),
     'GET /api/1.0/schools/1/analytics/': (request) =>
       jsonResponse(request.url.searchParams.get('subject_id') === String(SP) ? SP_ANALYTICS : RW_ANALYTICS),
     'PUT /api/1.0/user-settings/update/': (request) => {
@@ -341,7 +347,7 @@ describe('school results page', () => {
       'GET /api/1.0/profile/': jsonResponse(profile),
       'GET /api/1.0/schools/1/': jsonResponse(school),
       'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
-      'GET /api/1.0/school_history/1/': jsonResponse(schoolHistory()),
+      'GET /api/1.0/school_history/1/': schoolHistoryResponse(schoolHistory()),
     });
     renderApp('/app/schools/1');
     expect(await screen.findByText('Er zijn nog geen resultaten.')).toBeInTheDocument();
@@ -358,7 +364,7 @@ describe('school results page', () => {
       'GET /api/1.0/profile/': jsonResponse(teacher),
       'GET /api/1.0/schools/1/': jsonResponse({ ...school, isSchoolSuperuser: false }),
       'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
-      'GET /api/1.0/school_history/1/': jsonResponse(schoolHistory()),
+      'GET /api/1.0/school_history/1/': schoolHistoryResponse(schoolHistory()),
     });
     renderApp('/app/schools/1');
     expect(await screen.findByText('Er zijn nog geen resultaten van jouw groepen.')).toBeInTheDocument();

@@ -5,7 +5,13 @@ import type { SubjectTrends, UserSettings } from '@leerzicht/contract';
 import { fakeApi, jsonResponse, type FakeRequest } from '../../../test/fake-api';
 import { profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { aggregate, exam, schoolHistory, SETTINGS } from '../../../test/result-fixtures';
+import {
+  aggregate,
+  exam,
+  schoolHistory,
+  schoolHistoryResponse,
+  SETTINGS,
+} from '../../../test/result-fixtures';
 import { cohortTrends, groupTrends } from './subject-trends.fixture';
 
 const SP = 2;
@@ -25,7 +31,7 @@ function serve(trends: SubjectTrends, settings: UserSettings = SETTINGS) {
       current = { ...current, ...(request.body as object) };
       return jsonResponse(current);
     },
-    'GET /api/1.0/school_history/1/': jsonResponse(history),
+    'GET /api/1.0/school_history/1/': schoolHistoryResponse(history),
     'GET /api/1.0/schools/1/subject_trends/': (request) => {
       requests.push(request);
       return jsonResponse(request.url.searchParams.get('view') === 'group' ? groupTrends() : trends);

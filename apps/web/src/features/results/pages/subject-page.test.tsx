@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
-import { aggregate, exam, schoolHistory, SETTINGS } from '../../../test/result-fixtures';
+import {
+  aggregate,
+  exam,
+  schoolHistory,
+  schoolHistoryResponse,
+  SETTINGS,
+} from '../../../test/result-fixtures';
 import { cohortTrends } from './subject-trends.fixture';
 
 const SP = 2;
@@ -45,7 +51,7 @@ function serve() {
     'GET /api/1.0/profile/': jsonResponse(profile),
     'GET /api/1.0/schools/1/': jsonResponse(school),
     'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
-    'GET /api/1.0/school_history/1/': jsonResponse(history),
+    'GET /api/1.0/school_history/1/': schoolHistoryResponse(history),
     'GET /api/1.0/schools/1/subject_trends/': jsonResponse(cohortTrends(2018, 2020)),
   });
 }
