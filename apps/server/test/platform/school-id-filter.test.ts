@@ -46,7 +46,6 @@ const NOT_YET_FILTERED: Record<string, string> = {
   dd35c0248a642484: 'GET /note_categories/: group_plans by id',
   fc47508f324d5814: 'DELETE /pin_pupil/:id/: pinned_pupils by id',
   '49e5efe612fab487': 'GET /pupil_approaches/: pupils joined by id; year_classes joined by id',
-  a9e9ef332cd4676a: 'GET /pupil_approaches/: year_classes by id',
   fc9b6acf968f06c1:
     'GET /pupil_approaches/: pupil_approaches joined by id; pupils joined by id; year_classes joined by id',
   efcdbb9b1045b222: 'POST /pupil_note/: pupil_notes by id',
@@ -64,7 +63,6 @@ const NOT_YET_FILTERED: Record<string, string> = {
   cea01bad7d1fd0c3: 'GET /social_emotional_observation/: year_classes joined by id',
   b5cb31d3dd039e96: 'GET /year_classes/:id/pupils_to_discuss/: year_classes by id',
   '4fb2faa58c951c30': 'GET /year_classes/:id/result/: year_classes in a subquery or CTE',
-  '7469704cd04fa33e': 'GET /year_classes/:id/result/: year_classes by id',
   '7837da6ddb3f1c2b': 'GET /year_classes/:id/result/: year_classes by id',
 };
 

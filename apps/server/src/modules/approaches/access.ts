@@ -1,10 +1,9 @@
 import { APPROACH_ERRORS } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { authorizeGroup, type SchoolAccess } from '../../platform/access/index';
+import { authorizeGroup, groupFor, type SchoolAccess } from '../../platform/access/index';
 import { badRequest, notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
 import { listSubjects } from '../catalog/index';
-import { findYearClass } from './repository';
 
 /*
  * The checks of the approach calls, run by the route's policy and again by the service (the resolver caches the
@@ -18,7 +17,7 @@ export async function requireGroup(
   maySee: (access: SchoolAccess, groupId: number) => boolean,
 ) {
   const access = await authorizeGroup(ctx.db, session, groupId, maySee);
-  const group = await findYearClass(ctx.db, groupId);
+  const group = await groupFor(ctx.db, session, groupId);
   if (!group) throw notFound();
   return { access, group };
 }

@@ -11,15 +11,6 @@ import {
   yearClasses,
 } from '../../db/schema/index';
 
-export function findYearClass(db: Db, yearClassId: number) {
-  return db
-    .select({ id: yearClasses.id, schoolId: yearClasses.schoolId, calendarYear: yearClasses.calendarYear })
-    .from(yearClasses)
-    .where(eq(yearClasses.id, yearClassId))
-    .limit(1)
-    .then((rows) => rows[0] ?? null);
-}
-
 const pupilName = {
   pupilId: pupils.id,
   firstName: pupils.firstName,

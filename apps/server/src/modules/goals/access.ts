@@ -1,9 +1,8 @@
 import type { AppContext } from '../../context';
-import { authorizeGroup } from '../../platform/access/index';
+import { authorizeGroup, groupFor } from '../../platform/access/index';
 import { notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
 import { canReadGroupGoals } from './policy';
-import { findYearClass } from './repository';
 
 /**
  * The group of a test-overview call, when the caller may read it (404 otherwise). Run by the route's policy and
@@ -11,7 +10,7 @@ import { findYearClass } from './repository';
  */
 export async function requireGoalGroup(ctx: AppContext, session: ActiveSession, yearClassId: number) {
   const access = await authorizeGroup(ctx.db, session, yearClassId, canReadGroupGoals);
-  const yearClass = await findYearClass(ctx.db, yearClassId);
+  const yearClass = await groupFor(ctx.db, session, yearClassId);
   if (!yearClass || yearClass.schoolId !== access.schoolId) throw notFound();
   return { access, yearClass };
 }

@@ -11,24 +11,8 @@ import {
   testSectionScores,
   testSections,
   yearClassPupils,
-  yearClasses,
 } from '../../db/schema/index';
 import { inIds } from '../scores/index';
-
-export function findYearClass(db: Db, yearClassId: number) {
-  return db
-    .select({
-      id: yearClasses.id,
-      schoolId: yearClasses.schoolId,
-      name: yearClasses.name,
-      grade: yearClasses.grade,
-      calendarYear: yearClasses.calendarYear,
-    })
-    .from(yearClasses)
-    .where(eq(yearClasses.id, yearClassId))
-    .limit(1)
-    .then((rows) => rows[0] ?? null);
-}
 
 /** The pupils enrolled in the group, with their own grade. */
 export function listGroupPupils(db: Db, schoolId: number, yearClassId: number) {

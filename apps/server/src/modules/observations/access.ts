@@ -6,6 +6,7 @@ import {
   authorizeGroup,
   authorizePupil,
   authorizeUser,
+  groupFor,
   requireSchoolAccess,
   type SchoolAccess,
 } from '../../platform/access/index';
@@ -18,7 +19,7 @@ import {
   canReadPupilObservations,
   mayUseObservations,
 } from './policy';
-import { findObservation, findYearClass, type ObservationRow } from './repository';
+import { findObservation, type ObservationRow } from './repository';
 
 /*
  * The checks of every observation call, run by the route's policy and again by the service (the resolver caches
@@ -41,7 +42,7 @@ export async function authorizePupilObservations(
 export async function authorizeGroupObservations(ctx: AppContext, session: ActiveSession, groupId: number) {
   const access = await authorizeGroup(ctx.db, session, groupId, canReadGroupObservations);
   requireUnrestricted(session);
-  const group = await findYearClass(ctx.db, groupId);
+  const group = await groupFor(ctx.db, session, groupId);
   if (!group) throw notFound();
   return { access, group };
 }

@@ -157,15 +157,6 @@ export function findGroupInYear(db: Db, schoolId: number, pupilId: number, calen
     .then((rows) => rows[0] ?? null);
 }
 
-export function findYearClass(db: Db, yearClassId: number) {
-  return db
-    .select({ id: yearClasses.id, schoolId: yearClasses.schoolId, calendarYear: yearClasses.calendarYear })
-    .from(yearClasses)
-    .where(eq(yearClasses.id, yearClassId))
-    .limit(1)
-    .then((rows) => rows[0] ?? null);
-}
-
 /** The pupils enrolled in the group, with their names. */
 export function listGroupPupils(db: Db, schoolId: number, yearClassId: number) {
   return db

@@ -1,9 +1,8 @@
 import type { AppContext } from '../../context';
-import { allowOr404, requireSchoolAccess, type SchoolAccess } from '../../platform/access/index';
+import { allowOr404, groupFor, requireSchoolAccess, type SchoolAccess } from '../../platform/access/index';
 import { notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
 import { canReadGroupResults } from './policy';
-import { findYearClass } from './year-class-repository';
 
 /*
  * Loads what a results call reads, with the caller's access from the one resolver (platform/access, cached per
@@ -27,7 +26,7 @@ export async function requireResultScope(
 
 /** A group the user may read, with the scope of its school. */
 export async function requireYearClass(ctx: AppContext, session: ActiveSession, yearClassId: number) {
-  const yearClass = await findYearClass(ctx.db, yearClassId);
+  const yearClass = await groupFor(ctx.db, session, yearClassId);
   if (!yearClass) throw notFound();
   const scope = await requireResultScope(ctx, session, yearClass.schoolId);
   allowOr404(canReadGroupResults(scope.access, yearClass.id));

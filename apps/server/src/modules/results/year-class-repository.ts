@@ -11,7 +11,6 @@ import {
   users,
   yearClassNotes,
   yearClassPupils,
-  yearClasses,
 } from '../../db/schema/index';
 import {
   aggregateColumns,
@@ -21,11 +20,6 @@ import {
   rankedScores,
   selectRows,
 } from '../scores/index';
-
-export async function findYearClass(db: Db, yearClassId: number) {
-  const [yearClass] = await db.select().from(yearClasses).where(eq(yearClasses.id, yearClassId)).limit(1);
-  return yearClass ?? null;
-}
 
 export function listGroupPupils(db: Db, schoolId: number, yearClassId: number) {
   return db

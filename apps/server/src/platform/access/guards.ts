@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { notFound } from '../http-errors';
-import { pupilTenancyFor, schoolOfGroup } from './lookups';
+import { groupFor, pupilTenancyFor } from './lookups';
 import { allowOr403, allowOr404, canReadGroup, canReadPupil } from './policy';
 import { requireSchoolAccess, type AccessSubject, type SchoolAccess } from './resolver';
 
@@ -39,9 +39,9 @@ export async function authorizeGroup(
   groupId: number,
   maySee: (access: SchoolAccess, groupId: number) => boolean = canReadGroup,
 ): Promise<SchoolAccess> {
-  const schoolId = await schoolOfGroup(db, groupId);
-  if (schoolId === null) throw notFound();
-  const access = await requireSchoolAccess(db, subject, schoolId);
+  const group = await groupFor(db, subject, groupId);
+  if (!group) throw notFound();
+  const access = await requireSchoolAccess(db, subject, group.schoolId);
   allowOr404(maySee(access, groupId));
   return access;
 }

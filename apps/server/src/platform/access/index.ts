@@ -8,4 +8,4 @@ export {
 export { allowOr403, allowOr404, canReadGroup, canReadPupil, isSuperuser } from './policy';
 export { authorizeGroup, authorizePupil, authorizeSchool, authorizeUser } from './guards';
 export { noteReaderOf, readableNotes, type NoteReader } from './note-reader';
-export { pupilTenancyFor } from './lookups';
+export { groupFor, pupilTenancyFor } from './lookups';

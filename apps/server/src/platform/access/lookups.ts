@@ -8,13 +8,10 @@ import { pupils, yearClasses } from '../../db/schema/index';
  * and which groups a pupil was ever enrolled in (a teacher reads a pupil of one of their groups).
  */
 
-export function schoolOfGroup(db: Db, groupId: number): Promise<number | null> {
-  return db
-    .select({ schoolId: yearClasses.schoolId })
-    .from(yearClasses)
-    .where(eq(yearClasses.id, groupId))
-    .limit(1)
-    .then((rows) => rows[0]?.schoolId ?? null);
+/** A group (year class) by id, or null. */
+export async function findGroup(db: Db, groupId: number) {
+  const [group] = await db.select().from(yearClasses).where(eq(yearClasses.id, groupId)).limit(1);
+  return group ?? null;
 }
 
 export async function pupilTenancy(
@@ -53,6 +50,24 @@ export function pupilTenancyFor(db: Db, subject: AccessSubject, pupilId: number)
   if (!found) {
     found = pupilTenancy(db, pupilId);
     byPupil.set(pupilId, found);
+  }
+  return found;
+}
+
+type Group = Awaited<ReturnType<typeof findGroup>>;
+const groups = new WeakMap<AccessSubject, Map<number, Promise<Group>>>();
+
+/** findGroup, looked up once per request and group (the route's policy and the service share it). */
+export function groupFor(db: Db, subject: AccessSubject, groupId: number): Promise<Group> {
+  let byGroup = groups.get(subject);
+  if (!byGroup) {
+    byGroup = new Map();
+    groups.set(subject, byGroup);
+  }
+  let found = byGroup.get(groupId);
+  if (!found) {
+    found = findGroup(db, groupId);
+    byGroup.set(groupId, found);
   }
   return found;
 }
