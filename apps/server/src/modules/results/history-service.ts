@@ -55,7 +55,7 @@ export async function getSchoolHistory(
   schoolId: number,
 ): Promise<SchoolHistoryAnswer> {
   const scope = await requireResultScope(ctx, session, schoolId);
-  const reader = await noteReaderOf(ctx.db, scope.access);
+  const reader = noteReaderOf(scope.access);
   const { rows, subjects, groups, notes, schoolAmbitions, norms } = await readSchoolHistory(
     ctx.db,
     schoolId,
