@@ -23,7 +23,7 @@ CREATE TABLE "school_history_rows" (
 	"share_1f" double precision,
 	"share_target" double precision,
 	"national_ability_score" double precision,
-	"tests" jsonb,
+	"tests" text,
 	"mean_dle_lag" double precision
 );
 --> statement-breakpoint

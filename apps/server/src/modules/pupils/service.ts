@@ -3,10 +3,10 @@ import type { AppContext } from '../../context';
 import { noteReaderOf } from '../../platform/access/index';
 import type { ActiveSession } from '../../platform/sessions';
 import {
-  findNorms,
   listApproaches,
   listMethodScores,
   listNationalScores,
+  listPupilNorms,
   listScoreNotes,
   listSubjects,
 } from '../scores/index';
@@ -33,7 +33,7 @@ export async function getPupilDetail(
   const reader = noteReaderOf(access);
   const { db } = ctx;
   const ids = [pupil.id];
-  const [enrolments, subjects, national, methodScores, scoreNotes, approaches, outflowAdvice, pin] =
+  const [enrolments, subjects, national, methodScores, scoreNotes, approaches, outflowAdvice, pin, norms] =
     await Promise.all([
       listEnrolments(db, schoolId, pupil.id),
       listSubjects(db),
@@ -43,6 +43,7 @@ export async function getPupilDetail(
       listApproaches(db, schoolId, ids),
       findOutflowAdvice(db, schoolId, pupil.id),
       findPin(db, session.userId, pupil.id),
+      listPupilNorms(db, schoolId, pupil.id),
     ]);
   return {
     id: pupil.id,
@@ -65,6 +66,6 @@ export async function getPupilDetail(
     scoreNotes,
     approaches: approaches.map(({ pupilId: _pupilId, ...approach }) => approach),
     outflowAdvice,
-    norms: await findNorms(db, national.scores),
+    norms,
   };
 }

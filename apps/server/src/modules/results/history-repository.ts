@@ -19,6 +19,11 @@ const historyAggregateRowSchema = aggregateRowSchema.extend({
   year_class_id: z.number().int().nullable(),
   /** 0 school, 1 grade, 2 group */
   level: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  // The stored rows keep the tests as JSON text (school_history_rows.tests), the live statement as jsonb.
+  tests: z.preprocess(
+    (value) => (typeof value === 'string' ? JSON.parse(value) : value),
+    aggregateRowSchema.shape.tests,
+  ),
 });
 
 /** A norm of a provider, grade and moment some result in scope has (historyRows' rows of level 3). */

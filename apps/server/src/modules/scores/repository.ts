@@ -125,3 +125,17 @@ export function normsInScope(db: Db, scope: RankedScope) {
     order by 1, 2, 3, 4`,
   );
 }
+
+/** The norms of the providers, subjects, grades and moments of one pupil's results. */
+export function listPupilNorms(db: Db, schoolId: number, pupilId: number) {
+  return selectRows(
+    db,
+    nationalNormSchema,
+    sql`select n.provider_id as "providerId", n.subject_id as "subjectId", n.grade, n.year_time as "yearTime",
+      n.ability_score::float8 as "abilityScore", n.ability_sd::float8 as "abilitySd"
+    from national_norms n
+    where (n.provider_id, n.subject_id, n.grade, n.year_time) in (select s.provider_id, s.subject_id, s.grade,
+      s.year_time from national_test_scores s where s.school_id = ${schoolId} and s.pupil_id = ${pupilId})
+    order by 1, 2, 3, 4`,
+  );
+}
