@@ -17,7 +17,6 @@ import {
   aggregateRowSchema,
   countedFilter,
   inIds,
-  rankedScores,
   selectRows,
 } from '../scores/index';
 
@@ -52,26 +51,23 @@ export async function groupHasGoals(db: Db, schoolId: number, yearClassId: numbe
   return rows[0]?.found === true;
 }
 
-const groupAggregateRowSchema = aggregateRowSchema.extend({
+export const groupAggregateRowSchema = aggregateRowSchema.extend({
   subject_id: z.number().int(),
   calendar_year: z.number().int(),
   year_time: yearTimeSchema,
   mean_growth: z.number().nullable(),
 });
 
-/** The aggregate of the pupils' counted results per subject and moment (since `since`), with mean growth. */
-export function groupAggregates(db: Db, schoolId: number, pupilIds: readonly number[], since: string) {
-  return selectRows(
-    db,
-    groupAggregateRowSchema,
-    sql`select c.subject_id, c.calendar_year, c.year_time, ${aggregateColumns},
+/**
+ * The aggregate of the pupils' counted results per subject and moment, with mean growth: a query over the ranked
+ * results `c` of the group's national scores (listNationalScoresWith), by moment then subject.
+ */
+export const groupAggregatesOver = sql`select c.subject_id, c.calendar_year, c.year_time, ${aggregateColumns},
       round(avg(c.ability_score - c.prev_ability)::numeric, 2)::float8 as mean_growth
-    from ${rankedScores({ schoolId, where: inIds(sql`s.pupil_id`, pupilIds), since })} c
+    from c
     where ${countedFilter}
     group by c.subject_id, c.calendar_year, c.year_time, c.time_rank
-    order by c.calendar_year, c.time_rank, c.subject_id`,
-  );
-}
+    order by c.calendar_year, c.time_rank, c.subject_id`;
 
 export function listGroupNotes(db: Db, schoolId: number, yearClassId: number, reader: NoteReader) {
   return db

@@ -13,7 +13,7 @@ import type { ActiveSession } from '../../platform/sessions';
 import {
   listApproaches,
   listMethodScores,
-  listNationalScores,
+  listNationalScoresWith,
   listScoreNotes,
   listSubjects,
   scoreWindows,
@@ -23,7 +23,8 @@ import {
 import { requireYearClass } from './access';
 import {
   approachYear,
-  groupAggregates,
+  groupAggregateRowSchema,
+  groupAggregatesOver,
   groupHasGoals,
   lastApproachChange,
   listGroupNotes,
@@ -62,29 +63,19 @@ export async function getYearClassResult(
   const ids = members.map((member) => member.id);
   const expectedYear =
     (await approachYear(db, schoolId, ids, yearClass.calendarYear)) ?? yearClass.calendarYear;
-  const [
-    subjects,
-    hasGoals,
-    national,
-    methodScores,
-    notes,
-    aggregates,
-    groupNotes,
-    approaches,
-    lastChanged,
-    teachers,
-  ] = await Promise.all([
-    listSubjects(db),
-    groupHasGoals(db, schoolId, yearClass.id),
-    listNationalScores(db, schoolId, ids, nationalSince),
-    listMethodScores(db, schoolId, ids, methodSince),
-    listScoreNotes(db, schoolId, ids, reader),
-    groupAggregates(db, schoolId, ids, nationalSince),
-    listGroupNotes(db, schoolId, yearClass.id, reader),
-    listApproaches(db, schoolId, ids, expectedYear),
-    lastApproachChange(db, schoolId, ids, expectedYear),
-    listGroupTeachers(db, schoolId, yearClass.id),
-  ]);
+  const [subjects, hasGoals, national, methodScores, notes, groupNotes, approaches, lastChanged, teachers] =
+    await Promise.all([
+      listSubjects(db),
+      groupHasGoals(db, schoolId, yearClass.id),
+      listNationalScoresWith(db, schoolId, ids, nationalSince, groupAggregatesOver, groupAggregateRowSchema),
+      listMethodScores(db, schoolId, ids, methodSince),
+      listScoreNotes(db, schoolId, ids, reader),
+      listGroupNotes(db, schoolId, yearClass.id, reader),
+      listApproaches(db, schoolId, ids, expectedYear),
+      lastApproachChange(db, schoolId, ids, expectedYear),
+      listGroupTeachers(db, schoolId, yearClass.id),
+    ]);
+  const aggregates = national.extra;
   const relatedIds = [...new Set(groupNotes.flatMap((note) => note.relatedPupilIds))];
   const related = relatedIds.length > 0 ? await listPupilNames(db, schoolId, relatedIds) : [];
   const names = new Map(related.map((pupil) => [pupil.id, pupil]));

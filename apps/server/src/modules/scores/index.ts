@@ -20,4 +20,4 @@ export {
   type AggregateRow,
   type RankedScope,
 } from './score-sql';
-export { listNationalScores, scoreWindows } from './service';
+export { listNationalScores, listNationalScoresWith, scoreWindows } from './service';

@@ -1,13 +1,26 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { nationalNormSchema, type MethodScore, type ScoreNote } from '@leerzicht/contract';
 import type { Db } from '../../db/client';
 import { readableNotes, type NoteReader } from '../../platform/access/index';
 import { methodTestScores, methodTests, methods, pupilApproaches, scoreNotes } from '../../db/schema/index';
 import { toScoreNote } from './note-views';
-import { nationalScoreRowSchema } from './score-rows';
+import { nationalScoreRowSchema, type NationalScoreRow } from './score-rows';
 import { inIds, rankedScores, selectRows, type RankedScope } from './score-sql';
 
 /* Score lists of a set of pupils (year class result and pupil detail) and the norms of results in scope. */
+
+/** The columns of a national result row over rankedScores `c` joined to its group `yc` (nationalScoreRowSchema). */
+const NATIONAL_SCORE_COLUMNS = sql`c.id, c.pupil_id as "pupilId", c.year_class_id as "yearClassId",
+      yc.name as "yearClassName", c.national_test_id as "nationalTestId", c.subject_id as "subjectId",
+      c.provider_id as "providerId", c.provider, c.calendar_year as "calendarYear", c.year_time as "yearTime",
+      c.grade, c.test_date::text as "testDate", c.level_value as "levelValue",
+      c.ability_score::float8 as "abilityScore", c.percentile, c.alphabetical, c.roman,
+      c.test_version as "testVersion", c.functional_level as "functionalLevel", c.dle,
+      c.dle_above_scale as "dleAboveScale", c.reference_level as "referenceLevel",
+      c.projected_reference_level as "projectedReferenceLevel", c.is_counted as "isCounted",
+      c.prev_ability::float8 as "previousAbilityScore", c.prev_calendar_year as "previousCalendarYear",
+      c.prev_year_time as "previousYearTime"`;
 
 /**
  * The pupils' national results, every provider, ascending by moment then subject and provider priority, with
@@ -17,19 +30,37 @@ export function listNationalScoreRows(db: Db, schoolId: number, pupilIds: readon
   return selectRows(
     db,
     nationalScoreRowSchema,
-    sql`select c.id, c.pupil_id as "pupilId", c.year_class_id as "yearClassId", yc.name as "yearClassName",
-      c.national_test_id as "nationalTestId", c.subject_id as "subjectId", c.provider_id as "providerId",
-      c.provider, c.calendar_year as "calendarYear", c.year_time as "yearTime", c.grade,
-      c.test_date::text as "testDate", c.level_value as "levelValue", c.ability_score::float8 as "abilityScore",
-      c.percentile, c.alphabetical, c.roman, c.test_version as "testVersion",
-      c.functional_level as "functionalLevel", c.dle, c.dle_above_scale as "dleAboveScale",
-      c.reference_level as "referenceLevel", c.projected_reference_level as "projectedReferenceLevel",
-      c.is_counted as "isCounted", c.prev_ability::float8 as "previousAbilityScore",
-      c.prev_calendar_year as "previousCalendarYear", c.prev_year_time as "previousYearTime"
+    sql`select ${NATIONAL_SCORE_COLUMNS}
     from ${rankedScores({ schoolId, where: inIds(sql`s.pupil_id`, pupilIds), since })} c
     join year_classes yc on yc.id = c.year_class_id
     order by c.calendar_year, c.time_rank, c.subject_id, c.rank, c.id`,
   );
+}
+
+/**
+ * listNationalScoreRows and, in the same statement over the same ranked results (evaluated once), the rows of
+ * `over`: a query over those results as `c` (e.g. their aggregates), parsed with `row`. Both travel as json.
+ */
+export async function listNationalScoreRowsWith<S extends z.ZodType>(
+  db: Db,
+  schoolId: number,
+  pupilIds: readonly number[],
+  since: string | undefined,
+  over: SQL,
+  row: S,
+): Promise<{ rows: NationalScoreRow[]; extra: z.output<S>[] }> {
+  const [result] = await selectRows(
+    db,
+    z.object({ scores: z.array(nationalScoreRowSchema), extra: z.array(row) }),
+    sql`with c as materialized ${rankedScores({ schoolId, where: inIds(sql`s.pupil_id`, pupilIds), since })}
+    select
+      coalesce((select json_agg(x order by x."calendarYear", x.time_rank, x."subjectId", x.rank, x.id)
+        from (select ${NATIONAL_SCORE_COLUMNS}, c.time_rank, c.rank
+          from c join year_classes yc on yc.id = c.year_class_id) x), '[]') as scores,
+      coalesce((select json_agg(o) from (${over}) o), '[]') as extra`,
+  );
+  if (!result) throw new Error('a single-row statement answered no row');
+  return { rows: result.scores, extra: result.extra };
 }
 
 /** The pupils' method results with method, test and performance letter; with `since` from that date on. */

@@ -1,6 +1,8 @@
 import { METHOD_WINDOW_MONTHS, NATIONAL_WINDOW_MONTHS, windowStart } from '@leerzicht/contract';
+import type { SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { listNationalScoreRows } from './repository';
+import { listNationalScoreRows, listNationalScoreRowsWith } from './repository';
 import { toScoresAndGrowth } from './score-rows';
 
 /**
@@ -27,4 +29,17 @@ export async function listNationalScores(
   since?: string,
 ) {
   return toScoresAndGrowth(await listNationalScoreRows(db, schoolId, pupilIds, since));
+}
+
+/** listNationalScores and, from the same ranked results in one statement, the rows of `over` (see the repository). */
+export async function listNationalScoresWith<S extends z.ZodType>(
+  db: Db,
+  schoolId: number,
+  pupilIds: readonly number[],
+  since: string | undefined,
+  over: SQL,
+  row: S,
+) {
+  const { rows, extra } = await listNationalScoreRowsWith(db, schoolId, pupilIds, since, over, row);
+  return { ...toScoresAndGrowth(rows), extra };
 }
