@@ -25,7 +25,8 @@ import { getYearGrade, listYearGrades } from './year-grade-service';
  *
  * `replica`: the reads a streaming replica may answer (DATABASE_READ_URL; a few seconds behind). The history,
  * the school's pupils, the group results and the inspection stay on the primary: a write on their own page
- * (ambition, pin, score or group note, schoolweging) is followed by a fresh read that must show it.
+ * (ambition, pin, score or group note, schoolweging) is followed by a fresh read that must show it. So does a
+ * grade: like the history it reads the stored history rows, which the read recomputes when they are stale.
  */
 export async function resultRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const tags = ['results'];
@@ -58,8 +59,9 @@ export async function resultRoutes(app: FastifyInstance, ctx: AppContext): Promi
   route(app, endpoints.yearGrades, { ...reads, policy: readSchool }, (call) =>
     listYearGrades(replica, signedIn(call), call.input.params.id),
   );
+  // On the primary: a whole school's grade reads the stored history rows, which a read may have to recompute.
   route(app, endpoints.yearGrade, { ...reads, policy: readSchool }, (call) =>
-    getYearGrade(replica, signedIn(call), call.input.params.id, call.input.params.yeargradeId),
+    getYearGrade(ctx, signedIn(call), call.input.params.id, call.input.params.yeargradeId),
   );
   route(
     app,
