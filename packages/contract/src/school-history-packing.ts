@@ -8,7 +8,7 @@ import {
   type SubjectResult,
 } from './api/results';
 import { momentKey } from './moments';
-import { fromColumns, toColumns } from './year-class-result-packing';
+import { fromColumns, RESULT_AGGREGATE_KEYS, toColumns } from './year-class-result-packing';
 
 /*
  * The school history travels compact (schoolHistoryAnswerSchema): the exams as moments, the groups and the
@@ -40,18 +40,7 @@ const AGGREGATE_COLUMNS = [
   'level',
   'grade',
   'group',
-  'pupilCount',
-  'meanAbilityScore',
-  'meanPercentile',
-  'meanLevelValue',
-  'levels',
-  'share1F',
-  'shareTarget',
-  'referenceCount',
-  'referenceGrades',
-  'nationalAbilityScore',
-  'tests',
-  'meanDleLag',
+  ...RESULT_AGGREGATE_KEYS,
 ] as const satisfies readonly (keyof AggregateRow)[];
 
 /** Positions of distinct values by a key of theirs, in the order first met. */

@@ -7,7 +7,7 @@ import {
   type YearClassResult,
   type YearClassResultAnswer,
 } from './api/year-class-result';
-import type { Moment, PupilApproach, ScoreNote } from './api/results';
+import type { Moment, PupilApproach, ResultAggregate, ScoreNote } from './api/results';
 import { momentKey } from './moments';
 import { sortMoments } from './results-logic';
 import { ALPHABETICAL_LEVELS, ROMAN_LEVELS } from './scores';
@@ -18,6 +18,22 @@ import { ALPHABETICAL_LEVELS, ROMAN_LEVELS } from './scores';
  */
 
 type Columns<T> = { [K in keyof T]: T[K][] };
+
+/** The fields of a ResultAggregate, in the order the packed answers send them as columns. */
+export const RESULT_AGGREGATE_KEYS = [
+  'pupilCount',
+  'meanAbilityScore',
+  'meanPercentile',
+  'meanLevelValue',
+  'levels',
+  'share1F',
+  'shareTarget',
+  'referenceCount',
+  'referenceGrades',
+  'nationalAbilityScore',
+  'tests',
+  'meanDleLag',
+] as const satisfies readonly (keyof ResultAggregate)[];
 
 /** Rows as columns: one array per key, in row order. */
 export function toColumns<T extends object, K extends keyof T>(
@@ -173,23 +189,7 @@ export function packYearClassResult(result: YearClassResult): YearClassResultAns
     approaches: toColumns(approaches, ['pupilId', 'subjectId', 'calendarYear', 'approach', 'yearClassId']),
     citoScores: toColumns(
       result.citoScores.map((aggregate) => ({ ...aggregate, moment: momentOf(aggregate) })),
-      [
-        'subjectId',
-        'moment',
-        'pupilCount',
-        'meanAbilityScore',
-        'meanPercentile',
-        'meanLevelValue',
-        'levels',
-        'share1F',
-        'shareTarget',
-        'referenceCount',
-        'referenceGrades',
-        'nationalAbilityScore',
-        'tests',
-        'meanDleLag',
-        'meanGrowth',
-      ],
+      ['subjectId', 'moment', ...RESULT_AGGREGATE_KEYS, 'meanGrowth'],
     ),
     testMomentNotes: result.testMomentNotes,
     methodTestNotes: result.methodTestNotes,

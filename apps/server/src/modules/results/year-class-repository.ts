@@ -12,13 +12,7 @@ import {
   yearClassNotes,
   yearClassPupils,
 } from '../../db/schema/index';
-import {
-  aggregateColumns,
-  aggregateRowSchema,
-  countedFilter,
-  inIds,
-  selectRows,
-} from '../scores/index';
+import { aggregateColumns, aggregateRowSchema, countedFilter, inIds, selectRows } from '../scores/index';
 
 export function listGroupPupils(db: Db, schoolId: number, yearClassId: number) {
   return db

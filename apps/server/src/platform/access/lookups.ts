@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { perRequest } from './per-request';
 import type { AccessSubject } from './resolver';
 import { pupils, yearClasses } from '../../db/schema/index';
 
@@ -35,39 +36,12 @@ export async function pupilTenancy(
   return { schoolId: pupil.schoolId, groupIds: pupil.groupIds.map(Number) };
 }
 
-type Tenancy = Awaited<ReturnType<typeof pupilTenancy>>;
-// Per session object, so per request (as the resolver's cache): the route's policy and the service share one lookup.
-const tenancies = new WeakMap<AccessSubject, Map<number, Promise<Tenancy>>>();
-
 /** pupilTenancy, looked up once per request and pupil. */
-export function pupilTenancyFor(db: Db, subject: AccessSubject, pupilId: number): Promise<Tenancy> {
-  let byPupil = tenancies.get(subject);
-  if (!byPupil) {
-    byPupil = new Map();
-    tenancies.set(subject, byPupil);
-  }
-  let found = byPupil.get(pupilId);
-  if (!found) {
-    found = pupilTenancy(db, pupilId);
-    byPupil.set(pupilId, found);
-  }
-  return found;
-}
+export const pupilTenancyFor = perRequest((db: Db, _subject: AccessSubject, pupilId: number) =>
+  pupilTenancy(db, pupilId),
+);
 
-type Group = Awaited<ReturnType<typeof findGroup>>;
-const groups = new WeakMap<AccessSubject, Map<number, Promise<Group>>>();
-
-/** findGroup, looked up once per request and group (the route's policy and the service share it). */
-export function groupFor(db: Db, subject: AccessSubject, groupId: number): Promise<Group> {
-  let byGroup = groups.get(subject);
-  if (!byGroup) {
-    byGroup = new Map();
-    groups.set(subject, byGroup);
-  }
-  let found = byGroup.get(groupId);
-  if (!found) {
-    found = findGroup(db, groupId);
-    byGroup.set(groupId, found);
-  }
-  return found;
-}
+/** findGroup, looked up once per request and group. */
+export const groupFor = perRequest((db: Db, _subject: AccessSubject, groupId: number) =>
+  findGroup(db, groupId),
+);

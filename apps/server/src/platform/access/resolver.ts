@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schoolMemberships } from '../../db/schema/index';
 import { notFound } from '../http-errors';
+import { perRequest } from './per-request';
 
 /** Who asks: the session's user, and for an impersonated session the one school it may read. */
 export interface AccessSubject {
@@ -24,11 +25,6 @@ export interface SchoolAccess {
   /** The user is marked restricted: no notes (see note-reader.ts). */
   isRestricted: boolean;
 }
-
-// One lookup per session object and school: a request that checks the same school twice asks the database once,
-// and the audit hook can tell which schools a request touched. Sessions are resolved per request, so nothing is
-// kept across requests.
-const resolved = new WeakMap<AccessSubject, Map<number, Promise<SchoolAccess | null>>>();
 
 async function load(db: Db, subject: AccessSubject, schoolId: number): Promise<SchoolAccess | null> {
   // An impersonated session reaches only the school it was started for, even when the user belongs to others.
@@ -58,24 +54,12 @@ async function load(db: Db, subject: AccessSubject, schoolId: number): Promise<S
   };
 }
 
-/** The subject's standing in the school, or null when it is not a member (or it is outside an impersonation). */
-export function resolveSchoolAccess(
-  db: Db,
-  subject: AccessSubject,
-  schoolId: number,
-): Promise<SchoolAccess | null> {
-  let bySchool = resolved.get(subject);
-  if (!bySchool) {
-    bySchool = new Map();
-    resolved.set(subject, bySchool);
-  }
-  let found = bySchool.get(schoolId);
-  if (!found) {
-    found = load(db, subject, schoolId);
-    bySchool.set(schoolId, found);
-  }
-  return found;
-}
+/**
+ * The subject's standing in the school, or null when it is not a member (or it is outside an impersonation). Once
+ * per request and school: a request that checks the same school twice asks the database once, and the audit hook
+ * can tell which schools a request touched.
+ */
+export const resolveSchoolAccess = perRequest(load);
 
 /** As resolveSchoolAccess; a school the user does not belong to answers 404, never 403. */
 export async function requireSchoolAccess(
@@ -90,8 +74,6 @@ export async function requireSchoolAccess(
 
 /** The schools this session was granted access to so far (for the audit of pupil-data reads and writes). */
 export async function accessedSchoolIds(subject: AccessSubject): Promise<number[]> {
-  const bySchool = resolved.get(subject);
-  if (!bySchool) return [];
-  const accesses = await Promise.all(bySchool.values());
+  const accesses = await Promise.all(resolveSchoolAccess.seen(subject));
   return accesses.flatMap((access) => (access ? [access.schoolId] : []));
 }
