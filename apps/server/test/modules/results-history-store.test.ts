@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { readSchoolHistory, yearGradeSchema, type SchoolHistory } from '@leerzicht/contract';
 import { nationalTestScores, pupils, testProviders } from '../../src/db/schema/index';
+import { createDatabase } from '../../src/db/client';
 import {
   ensureSchoolHistory,
   liveResultSums,
+  readStoredHistory,
   storedHistoryRows,
 } from '../../src/modules/results/history-store';
 import { historyQuery } from '../../src/modules/results/history-repository';
@@ -12,6 +14,7 @@ import { PROVIDER_IDS, SUBJECT_IDS } from '../../src/seed/catalog';
 import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import { createNationalScore } from '../helpers/factories';
 import { queryRows } from '../helpers/query';
+import { databaseUrl } from '../helpers/template-db';
 import { buildResultsSchool, type InsertedScore } from '../helpers/results-fixture';
 import { countedRows, expectAggregate, expectedAggregate } from '../helpers/results-expected';
 import { signIn } from '../helpers/sign-in';
@@ -233,6 +236,31 @@ describe('stored rows of the school history', () => {
     expect(body.norms.length).toBeGreaterThan(0);
   });
 
+  it('keeps the parsed rows of an unchanged school, and reads them again after a write', async () => {
+    const first = await readStoredHistory(db(), f.school.id);
+    expect(await readStoredHistory(db(), f.school.id)).toBe(first);
+    const pupil = f.cohort2[2];
+    if (!pupil) throw new Error('fixture without pupil');
+    await createNationalScore(db(), {
+      schoolId: f.school.id,
+      pupilId: pupil.id,
+      yearClassId: f.groups.g7.id,
+      subject: 'TBL',
+      calendarYear: 2025,
+      yearTime: 'E',
+      grade: 7,
+      abilityScore: 140,
+      percentile: 55,
+    });
+    const after = await readStoredHistory(db(), f.school.id);
+    expect(after).not.toBe(first);
+    const reading = after.aggregates.filter((row) => row.level === 0 && row.subject_id === SUBJECT_IDS.TBL);
+    expect(reading.map((row) => [row.calendar_year, row.year_time, row.pupil_count])).toEqual([
+      [2025, 'E', 1],
+    ]);
+    await db().delete(nationalTestScores).where(eq(nationalTestScores.subjectId, SUBJECT_IDS.TBL));
+  });
+
   it('lets a school be deleted with its results and its marks', async () => {
     await db().execute(sql`delete from schools where id = ${f.other.id}`);
     expect(await staleSchools()).not.toContain(f.other.id);
@@ -255,6 +283,40 @@ describe.runIf(process.env.DATABASE_URL)('stored history rows under a concurrent
   }, 60_000);
   afterAll(async () => {
     await t.close();
+  });
+
+  it('shows a second process the change another one recomputed', async () => {
+    const db = t.database.db;
+    const [named] = await queryRows<{ name: string }>(db, sql`select current_database() as name`);
+    const other = createDatabase({
+      url: databaseUrl(process.env.DATABASE_URL ?? '', named?.name ?? ''),
+      poolMax: 2,
+    });
+    try {
+      const countOf = (rows: Awaited<ReturnType<typeof readStoredHistory>>) =>
+        rows.aggregates
+          .filter((row) => row.level === 0 && row.subject_id === SUBJECT_IDS.DMT)
+          .reduce((sum, row) => sum + row.pupil_count, 0);
+      expect(countOf(await readStoredHistory(other.db, f.school.id))).toBe(0);
+      const pupil = f.cohort1[1];
+      if (!pupil) throw new Error('fixture without pupil');
+      await createNationalScore(db, {
+        schoolId: f.school.id,
+        pupilId: pupil.id,
+        yearClassId: f.groups.g6.id,
+        subject: 'DMT',
+        calendarYear: 2025,
+        yearTime: 'M',
+        grade: 6,
+        abilityScore: 30,
+        percentile: 40,
+      });
+      expect(countOf(await readStoredHistory(db, f.school.id))).toBe(1);
+      // The other process's cached rows are of the older version: it reads the new ones.
+      expect(countOf(await readStoredHistory(other.db, f.school.id))).toBe(1);
+    } finally {
+      await other.close();
+    }
   });
 
   it('includes a result committed while the recompute waited for it', async () => {

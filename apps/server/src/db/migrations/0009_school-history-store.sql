@@ -33,8 +33,14 @@ CREATE TABLE "school_history_stale" (
 	"marked_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "school_history_versions" (
+	"school_id" integer PRIMARY KEY NOT NULL,
+	"version" integer NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "school_history_rows" ADD CONSTRAINT "school_history_rows_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "school_history_stale" ADD CONSTRAINT "school_history_stale_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "school_history_versions" ADD CONSTRAINT "school_history_versions_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "school_history_rows_school_grade_idx" ON "school_history_rows" USING btree ("school_id","grade");--> statement-breakpoint
 -- The schools of `school_ids` (that still exist: a school being deleted takes its results with it) are stale.
 -- The upsert locks an existing mark, so a recompute that deletes the mark waits for this transaction.

@@ -53,3 +53,9 @@ export const schoolHistoryStale = pgTable('school_history_stale', {
   changes: integer('changes').notNull().default(1),
   markedAt: timestamptz('marked_at').notNull().defaultNow(),
 });
+
+/** The version of a school's stored history rows, bumped by every recompute (processes cache the rows by it). */
+export const schoolHistoryVersions = pgTable('school_history_versions', {
+  schoolId: schoolIdColumn().primaryKey(),
+  version: integer('version').notNull(),
+});

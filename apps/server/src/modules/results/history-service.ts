@@ -12,7 +12,7 @@ import type { ActiveSession } from '../../platform/sessions';
 import { listSubjects, toAggregate } from '../scores/index';
 import { requireResultScope } from './access';
 import { listAmbitions } from './ambition-repository';
-import { ensureSchoolHistory, liveResultSums, storedHistoryRows } from './history-store';
+import { liveResultSums, readStoredHistory } from './history-store';
 import {
   historyQuery,
   historyScope,
@@ -29,13 +29,10 @@ export async function readSchoolHistory(
   reader: NoteReader,
 ) {
   // A whole school's history reads its stored rows; a teacher's few groups are summed on the fly.
-  if (groupIds === null) await ensureSchoolHistory(db, schoolId);
-  const query =
-    groupIds === null
-      ? storedHistoryRows(schoolId)
-      : historyQuery(liveResultSums(historyScope(schoolId, groupIds)));
   const [{ aggregates, norms }, subjects, groups, notes, schoolAmbitions] = await Promise.all([
-    readHistoryRows(db, query),
+    groupIds === null
+      ? readStoredHistory(db, schoolId)
+      : readHistoryRows(db, historyQuery(liveResultSums(historyScope(schoolId, groupIds)))),
     listSubjects(db),
     listSchoolYearClasses(db, schoolId),
     listMomentNotes(db, schoolId, groupIds, reader),

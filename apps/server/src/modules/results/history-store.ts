@@ -1,8 +1,9 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { schoolHistoryRows, schoolHistoryStale } from '../../db/schema/index';
-import { countedFilter, rankedScores, type RankedScope } from '../scores/index';
-import { historyQuery } from './history-repository';
+import { schoolHistoryRows, schoolHistoryStale, schoolHistoryVersions } from '../../db/schema/index';
+import { z } from 'zod';
+import { countedFilter, rankedScores, selectRows, type RankedScope } from '../scores/index';
+import { historyQuery, readHistoryRows } from './history-repository';
 
 /**
  * Every result in scope summed per moment, subject, grade, group, test (provider and version) and whether it counts
@@ -39,35 +40,100 @@ const STORED_COLUMNS =
   level_iii, level_iv, level_v, reference_count, reference_grades, share_1f, share_target, national_ability_score,
   tests, mean_dle_lag`);
 
-/**
- * The stored history rows of a whole school (read them after ensureSchoolHistory); with `grade` only those a
- * grade page needs: its aggregates (level 1) and the norms of its results (level 3).
- */
-export function storedHistoryRows(schoolId: number, grade?: number): SQL {
-  const ofGrade = grade === undefined ? sql`true` : sql`grade = ${grade} and level in (1, 3)`;
-  return sql`select ${STORED_COLUMNS} from school_history_rows where school_id = ${schoolId} and ${ofGrade}`;
+/** The stored history rows of a whole school, as stored. */
+export function storedHistoryRows(schoolId: number): SQL {
+  return sql`select ${STORED_COLUMNS} from school_history_rows where school_id = ${schoolId}`;
+}
+
+// The first key of the two-key advisory lock that serialises the recomputes of one school (the number is
+// arbitrary and fixed; uploads use their own).
+const RECOMPUTE_LOCK_NAMESPACE = 7_302;
+
+const stateRowSchema = z.object({ stale: z.boolean(), version: z.number().int().nullable() });
+
+function readState(db: Db, schoolId: number) {
+  return selectRows(
+    db,
+    stateRowSchema,
+    sql`select exists (select 1 from school_history_stale s where s.school_id = ${schoolId}) as stale,
+      (select v.version from school_history_versions v where v.school_id = ${schoolId}) as version`,
+  ).then((rows) => rows[0] ?? { stale: true, version: null });
 }
 
 /**
- * Recomputes the school's stored history rows when a write has marked it stale (one indexed lookup when it has
- * not). Taking the mark and recomputing happen in one transaction: a concurrent request that finds the mark
- * already taken reads the rows once this one commits, and a writer's mark (an upsert that locks it) waits for the
- * recompute, so a result committed during it leaves the school stale again.
+ * The version of the school's stored history rows, recomputed first when a write has marked the school stale
+ * or they were never computed (one indexed lookup when they are current). Recomputes of a school run one at a
+ * time (an advisory lock); taking the mark and recomputing happen in one transaction, and a writer's mark (an
+ * upsert that locks it) makes the recompute wait for the writer, so a result committed during a recompute leaves
+ * the school stale again.
  */
-export async function ensureSchoolHistory(db: Db, schoolId: number): Promise<void> {
-  const stale = await db
-    .select({ schoolId: schoolHistoryStale.schoolId })
-    .from(schoolHistoryStale)
-    .where(eq(schoolHistoryStale.schoolId, schoolId));
-  if (stale.length === 0) return;
-  await db.transaction(async (tx) => {
+export async function ensureSchoolHistory(db: Db, schoolId: number): Promise<number> {
+  const state = await readState(db, schoolId);
+  if (!state.stale && state.version !== null) return state.version;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${RECOMPUTE_LOCK_NAMESPACE}, ${schoolId})`);
     const taken = await tx
       .delete(schoolHistoryStale)
       .where(eq(schoolHistoryStale.schoolId, schoolId))
       .returning({ schoolId: schoolHistoryStale.schoolId });
-    if (taken.length === 0) return;
+    const now = await readState(tx, schoolId);
+    // Another request recomputed it while this one waited for the lock.
+    if (taken.length === 0 && now.version !== null) return now.version;
     await tx.delete(schoolHistoryRows).where(eq(schoolHistoryRows.schoolId, schoolId));
     await tx.execute(sql`insert into school_history_rows (school_id, ${STORED_COLUMNS})
       select ${schoolId}, ${STORED_COLUMNS} from (${historyQuery(liveResultSums({ schoolId }))}) h`);
+    const [bumped] = await tx
+      .insert(schoolHistoryVersions)
+      .values({ schoolId, version: 1 })
+      .onConflictDoUpdate({
+        target: schoolHistoryVersions.schoolId,
+        set: { version: sql`${schoolHistoryVersions.version} + 1` },
+      })
+      .returning({ version: schoolHistoryVersions.version });
+    if (!bumped) throw new Error('the history version was not written');
+    return bumped.version;
   });
+}
+
+type HistoryRows = Awaited<ReturnType<typeof readHistoryRows>>;
+
+/** The parsed rows of the schools read last, per database, by version (at most CACHED_SCHOOLS, least recent out). */
+const CACHED_SCHOOLS = 64;
+const cached = new WeakMap<Db, Map<number, { version: number; rows: HistoryRows }>>();
+
+/**
+ * A whole school's stored history rows, made current first. Each process keeps the parsed rows of the schools it
+ * read last and uses them while the database's version is the same: a read of an unchanged school costs one
+ * indexed lookup instead of sending and parsing some thousand rows. Nothing is trusted without that check, so
+ * processes need no coordination.
+ */
+export async function readStoredHistory(db: Db, schoolId: number): Promise<HistoryRows> {
+  const version = await ensureSchoolHistory(db, schoolId);
+  let bySchool = cached.get(db);
+  if (!bySchool) {
+    bySchool = new Map();
+    cached.set(db, bySchool);
+  }
+  const hit = bySchool.get(schoolId);
+  // Re-inserted on every use, so the map's first key is the least recently used.
+  bySchool.delete(schoolId);
+  if (hit && hit.version === version) {
+    bySchool.set(schoolId, hit);
+    return hit.rows;
+  }
+  // Read after the version: if a recompute commits in between, these rows are newer than `version` and the next
+  // read finds a version it has not cached and reads again.
+  const rows = await readHistoryRows(db, storedHistoryRows(schoolId));
+  bySchool.set(schoolId, { version, rows });
+  const oldest = bySchool.keys().next();
+  if (bySchool.size > CACHED_SCHOOLS && !oldest.done) bySchool.delete(oldest.value);
+  return rows;
+}
+
+/** The rows a grade page needs from the whole school's: its aggregates (level 1) and the norms of its results. */
+export function gradeRowsOf(rows: HistoryRows, grade: number): HistoryRows {
+  return {
+    aggregates: rows.aggregates.filter((row) => row.level === 1 && row.grade === grade),
+    norms: rows.norms.filter((norm) => norm.grade === grade),
+  };
 }

@@ -4,8 +4,7 @@ import type { ActiveSession } from '../../platform/sessions';
 import { listSubjects, normsInScope, toAggregate } from '../scores/index';
 import { requireResultScope } from './access';
 import type { Db } from '../../db/client';
-import { readHistoryRows } from './history-repository';
-import { ensureSchoolHistory, storedHistoryRows } from './history-store';
+import { gradeRowsOf, readStoredHistory } from './history-store';
 import { cohortAggregates, gradeScope, listCohortGroups, listGradeRows } from './year-grade-repository';
 
 /*
@@ -36,8 +35,7 @@ export async function listYearGrades(ctx: AppContext, session: ActiveSession, sc
  */
 async function gradeResults(db: Db, schoolId: number, grade: number, groupIds: readonly number[] | null) {
   if (groupIds === null) {
-    await ensureSchoolHistory(db, schoolId);
-    const { aggregates, norms } = await readHistoryRows(db, storedHistoryRows(schoolId, grade));
+    const { aggregates, norms } = gradeRowsOf(await readStoredHistory(db, schoolId), grade);
     return { rows: aggregates, norms };
   }
   const ranked = gradeScope(schoolId, grade, groupIds);
