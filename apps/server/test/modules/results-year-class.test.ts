@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readYearClassResult, yearGradeListSchema, yearGradeSchema } from '@leerzicht/contract';
 import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import { createMethodScore, createNationalScore } from '../helpers/factories';
+import { createApproachLog } from '../helpers/care-factories';
 import { buildResultsSchool } from '../helpers/results-fixture';
 import { countedRows, expectAggregate, expectedAggregate } from '../helpers/results-expected';
 import { signIn } from '../helpers/sign-in';
@@ -155,6 +156,32 @@ describe('year class result and year grades', () => {
     expect(body.testMomentNotes).toHaveLength(1);
     expect(body.testMomentNotes[0]?.relatedPupils.map((p) => p.lastName)).toEqual(['Dijk', 'Boer']);
     expect(body.approachesInfo).toMatchObject({ classYear: 2025, expectedYear: 2025 });
+  });
+
+  it("dates the approaches by the latest change in the group's pupils' log for the shown year", async () => {
+    const db = t.database.db;
+    const [jan, anna] = f.cohort1;
+    if (!jan || !anna) throw new Error('fixture without pupils');
+    const log = (pupilId: number, schoolYear: number, date: string) =>
+      createApproachLog(db, {
+        schoolId: f.school.id,
+        pupilId,
+        subjectId: SUBJECT_IDS.RW,
+        schoolYear,
+        approach: 'basic',
+        date: new Date(date),
+      });
+    await log(jan.id, 2025, '2025-10-01T08:00:00Z');
+    await log(anna.id, 2025, '2025-11-12T09:30:00Z');
+    // Another year, and a pupil of another group: neither counts.
+    await log(anna.id, 2024, '2026-01-05T10:00:00Z');
+    const outsider = f.cohort2[0];
+    if (outsider) await log(outsider.id, 2025, '2026-02-01T10:00:00Z');
+    const body = readYearClassResult(
+      (await get('superuser', `/year_classes/${f.groups.g6.id}/result/`)).json(),
+    );
+    expect(body.approachesInfo.expectedYear).toBe(2025);
+    expect(body.approachesInfo.lastChanged).toBe('2025-11-12T09:30:00Z');
   });
 
   it('refuses a teacher a group outside their permissions (404), another school (404) and no session (401)', async () => {

@@ -1,11 +1,9 @@
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { yearTimeSchema } from '@leerzicht/contract';
 import type { Db } from '../../db/client';
 import { readableNotes, type NoteReader } from '../../platform/access/index';
 import {
-  pupilApproachLogs,
-  pupilApproaches,
   pupils,
   teacherGroupPermissions,
   users,
@@ -104,43 +102,25 @@ export function listPupilNames(db: Db, schoolId: number, pupilIds: readonly numb
     .where(and(eq(pupils.schoolId, schoolId), inIds(sql`${pupils.id}`, pupilIds)));
 }
 
-/** The latest school year (up to `classYear`) in which one of the pupils has an approach. */
-export async function approachYear(db: Db, schoolId: number, pupilIds: readonly number[], classYear: number) {
-  const [row] = await db
-    .select({ year: pupilApproaches.calendarYear })
-    .from(pupilApproaches)
-    .where(
-      and(
-        eq(pupilApproaches.schoolId, schoolId),
-        inIds(sql`${pupilApproaches.pupilId}`, pupilIds),
-        lte(pupilApproaches.calendarYear, classYear),
-      ),
-    )
-    .orderBy(desc(pupilApproaches.calendarYear))
-    .limit(1);
-  return row?.year ?? null;
-}
+const approachYearRowSchema = z.object({ year: z.number().int(), last_changed: z.string().nullable() });
 
-/** The latest change in the approach log of the pupils for a school year. */
-export async function lastApproachChange(
-  db: Db,
-  schoolId: number,
-  pupilIds: readonly number[],
-  year: number,
-) {
-  const [row] = await db
-    .select({
-      date: sql`to_char(max(${pupilApproachLogs.date}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.mapWith(
-        (value): string | null => z.string().parse(value),
-      ),
-    })
-    .from(pupilApproachLogs)
-    .where(
-      and(
-        eq(pupilApproachLogs.schoolId, schoolId),
-        inIds(sql`${pupilApproachLogs.pupilId}`, pupilIds),
-        eq(pupilApproachLogs.schoolYear, year),
-      ),
-    );
-  return row?.date ?? null;
+/**
+ * The school year whose approaches a group page shows (the latest one up to `classYear` in which one of the
+ * pupils has an approach, else `classYear`) and the latest change in the pupils' approach log for that year, in
+ * one statement.
+ */
+export async function approachYear(db: Db, schoolId: number, pupilIds: readonly number[], classYear: number) {
+  const [row] = await selectRows(
+    db,
+    approachYearRowSchema,
+    sql`with y as (select coalesce((select max(a.calendar_year) from pupil_approaches a
+        where a.school_id = ${schoolId} and ${inIds(sql`a.pupil_id`, pupilIds)} and a.calendar_year <= ${classYear}),
+        ${classYear}::int) as year)
+    select y.year, (select to_char(max(l.date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+        from pupil_approach_logs l
+        where l.school_id = ${schoolId} and ${inIds(sql`l.pupil_id`, pupilIds)} and l.school_year = y.year)
+      as last_changed
+    from y`,
+  );
+  return { year: row?.year ?? classYear, lastChanged: row?.last_changed ?? null };
 }

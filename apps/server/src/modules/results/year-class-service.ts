@@ -26,7 +26,6 @@ import {
   groupAggregateRowSchema,
   groupAggregatesOver,
   groupHasGoals,
-  lastApproachChange,
   listGroupNotes,
   listGroupPupils,
   listGroupTeachers,
@@ -61,9 +60,8 @@ export async function getYearClassResult(
   const { nationalSince, methodSince } = scoreWindows(ctx.now());
   const members = await listGroupPupils(db, schoolId, yearClass.id);
   const ids = members.map((member) => member.id);
-  const expectedYear =
-    (await approachYear(db, schoolId, ids, yearClass.calendarYear)) ?? yearClass.calendarYear;
-  const [subjects, hasGoals, national, methodScores, notes, groupNotes, approaches, lastChanged, teachers] =
+  const { year: expectedYear, lastChanged } = await approachYear(db, schoolId, ids, yearClass.calendarYear);
+  const [subjects, hasGoals, national, methodScores, notes, groupNotes, approaches, teachers] =
     await Promise.all([
       listSubjects(db),
       groupHasGoals(db, schoolId, yearClass.id),
@@ -72,7 +70,6 @@ export async function getYearClassResult(
       listScoreNotes(db, schoolId, ids, reader),
       listGroupNotes(db, schoolId, yearClass.id, reader),
       listApproaches(db, schoolId, ids, expectedYear),
-      lastApproachChange(db, schoolId, ids, expectedYear),
       listGroupTeachers(db, schoolId, yearClass.id),
     ]);
   const aggregates = national.extra;
