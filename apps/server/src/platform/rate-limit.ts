@@ -27,7 +27,8 @@
  * attempts per `windowMs`; once the window has passed, the right code works again.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, gt, lt, max, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client';
 import { loginAttempts } from '../db/schema/index';
 import { tooManyRequests } from './http-errors';
@@ -122,6 +123,17 @@ async function reserveWindow(
   return count > limit.max ? windowStart.getTime() + limit.windowMs - now.getTime() : 0;
 }
 
+const backoffStateSchema = z.object({
+  previous: z.number().int().nullable(),
+  // node-postgres answers a Date, PGlite a Date or a string: either way a Date.
+  until: z.coerce.date().nullable(),
+});
+
+/** The first row of a raw statement's answer (PGlite and node-postgres both answer `{ rows }`). */
+function firstRow(result: unknown): unknown {
+  return z.object({ rows: z.array(z.unknown()) }).parse(result).rows[0];
+}
+
 /** The wait left (0 when none) for a backoff attempt; otherwise counts it and starts the wait after it. */
 async function reserveBackoff(
   db: Db,
@@ -135,23 +147,21 @@ async function reserveBackoff(
   const windowStart = windowStartOf(limit.memoryMs, now);
   // Counting first locks the counter row: concurrent attempts on the subject take turns from here on.
   const current = await bump(db, key, windowStart);
-  const [previous] = await db
-    .select({ count: loginAttempts.count })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.key, key),
-        eq(loginAttempts.windowStart, new Date(windowStart.getTime() - limit.memoryMs)),
-      ),
-    );
-  const [wait] = await db
-    .select({ until: max(loginAttempts.windowStart) })
-    .from(loginAttempts)
-    .where(eq(loginAttempts.key, waitKey));
+  // The failures of the previous window and the running wait, in one round trip.
+  const { previous, until: waitUntil } = backoffStateSchema.parse(
+    firstRow(
+      await db.execute(sql`select
+        (select a.count from login_attempts a where a.key = ${key}
+          and a.window_start = ${new Date(windowStart.getTime() - limit.memoryMs).toISOString()}::timestamptz)
+          as previous,
+        (select max(a.window_start) from login_attempts a where a.key = ${waitKey}) as until`),
+    ),
+  );
+  const wait = { until: waitUntil };
   if (wait?.until && wait.until > now) return wait.until.getTime() - now.getTime();
 
   reservation.slots.push({ key, windowStart });
-  const failuresIfWrong = current + (previous?.count ?? 0);
+  const failuresIfWrong = current + (previous ?? 0);
   if (failuresIfWrong < limit.free) return 0;
   const waitMs = Math.min(limit.maxWaitMs, limit.baseMs * 2 ** (failuresIfWrong - limit.free));
   const until = new Date(now.getTime() + waitMs);
@@ -208,19 +218,27 @@ export async function isKnownAddress(db: Db, account: string, address: string, n
   return rows.length > 0;
 }
 
-/** Remembers a successful sign-in from the address; the row's window_start is the moment it is forgotten. */
+/**
+ * Remembers a successful sign-in from the address; the row's window_start is the moment it is forgotten. One
+ * statement: the new row goes in and the account's older rows for the address go (the delete does not see the
+ * row the same statement inserts).
+ */
 export async function rememberAddress(db: Db, account: string, address: string, now: Date): Promise<void> {
   const key = knownKey(account, address);
-  await db.transaction(async (tx) => {
-    await tx.delete(loginAttempts).where(eq(loginAttempts.key, key));
-    await tx
-      .insert(loginAttempts)
-      .values({ key, windowStart: new Date(now.getTime() + KNOWN_ADDRESS_MS), count: 1 })
-      .onConflictDoNothing();
-  });
+  const until = new Date(now.getTime() + KNOWN_ADDRESS_MS);
+  await db.execute(sql`with fresh as (insert into login_attempts (key, window_start, count)
+      values (${key}, ${until.toISOString()}::timestamptz, 1) on conflict do nothing returning key)
+    delete from login_attempts where key = ${key} and window_start < ${until.toISOString()}::timestamptz`);
 }
 
-/** Deletes counters of windows long past (called after successful sign-ins, so the table stays small). */
+/** How often one process prunes the counters of one database: a sign-in does not need to pay for it each time. */
+const PRUNE_INTERVAL_MS = 5 * MINUTE;
+const lastPruned = new WeakMap<Db, number>();
+
+/** Deletes counters of windows long past (after successful sign-ins, at most every PRUNE_INTERVAL_MS). */
 export async function pruneAttempts(db: Db, now: Date): Promise<void> {
+  const last = lastPruned.get(db);
+  if (last !== undefined && Math.abs(now.getTime() - last) < PRUNE_INTERVAL_MS) return;
+  lastPruned.set(db, now.getTime());
   await db.delete(loginAttempts).where(lt(loginAttempts.windowStart, new Date(now.getTime() - RETENTION_MS)));
 }

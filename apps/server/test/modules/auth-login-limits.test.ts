@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { LOGIN_MARKERS } from '@leerzicht/contract';
 import { loginAttempts } from '../../src/db/schema/index';
 import { LIMITS, reserveAttempt } from '../../src/platform/rate-limit';
@@ -194,5 +195,34 @@ describe('login: brute-force limits and TOTP codes', () => {
     const blocked = await postLogin(t.app, { ...credentials, totpChallenge: member.code(NOW) }, '10.5.1.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBe('600');
+  });
+
+  it('prunes counters older than a day after a sign-in, at most every five minutes per process', async () => {
+    const db = t.database.db;
+    const { user } = await createMember(db);
+    const dayAndMore = 25 * 60 * 60 * 1000;
+    const old = (key: string, at: Date) =>
+      db.insert(loginAttempts).values({ key, windowStart: new Date(at.getTime() - dayAndMore), count: 3 });
+    const left = async (key: string) =>
+      (await db.select().from(loginAttempts).where(eq(loginAttempts.key, key))).length;
+    const signIn = async (address: string) =>
+      expect(
+        (await postLogin(t.app, { username: user.username, password: TEST_PASSWORD }, address)).statusCode,
+      ).toBe(200);
+
+    t.clock.now = new Date(NOW.getTime() + 60 * 60 * 1000);
+    await old('prune:first', t.clock.now);
+    await signIn('10.9.0.1');
+    expect(await left('prune:first')).toBe(0);
+
+    // A minute later another sign-in leaves a new old counter alone; six minutes later it is gone.
+    t.clock.now = new Date(t.clock.now.getTime() + 60 * 1000);
+    await old('prune:second', t.clock.now);
+    await signIn('10.9.0.2');
+    expect(await left('prune:second')).toBe(1);
+    t.clock.now = new Date(t.clock.now.getTime() + 6 * 60 * 1000);
+    await signIn('10.9.0.3');
+    expect(await left('prune:second')).toBe(0);
+    t.clock.now = NOW;
   });
 });
