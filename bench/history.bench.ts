@@ -1,7 +1,13 @@
 /**
- * School history SQL time (issue 16 item 3): every read of `GET /school_history/{id}/` after access is settled
- * (readSchoolHistory: aggregates and norms in one statement, subjects, groups, notes, ambitions) for one school of
- * a small and of a big database, in turns, BENCH_RUNS times each after a warm-up. Prints per database p50 and p95
+ * School history SQL time (issue 16 item 3) for one school of a small and of a big database, in turns,
+ * BENCH_RUNS times each after a warm-up:
+ * - `history`: every read of `GET /school_history/{id}/` after access is settled (readSchoolHistory: the stored
+ *   rows' version check and the rows, from this process's cache when the version is unchanged; subjects,
+ *   groups, notes, ambitions);
+ * - `stored rows`: the school's stored history rows read from the database (what a process without them cached,
+ *   or after a change, reads);
+ * - `recompute`: the school marked stale and its rows recomputed (what the first read after a write pays; fewer
+ *   runs, RECOMPUTE_RUNS). Prints per database p50 and p95
  * of the wall time and the median on-CPU time of the PostgreSQL backend (read from /proc when the server runs on
  * this machine; steadier than wall time on a busy machine), the big/small ratios and a yardstick
  * (`count(*)` over 200,000 generated rows) measured the same way in the same rounds.
@@ -19,11 +25,14 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createDatabase, type Database } from '../apps/server/src/db/client';
+import { readHistoryRows } from '../apps/server/src/modules/results/history-repository';
 import { readSchoolHistory } from '../apps/server/src/modules/results/history-service';
+import { ensureSchoolHistory, storedHistoryRows } from '../apps/server/src/modules/results/history-store';
 
 const TARGET_MS = 20;
 const TARGET_RATIO = 1.2;
 const runs = Number(process.env.BENCH_RUNS ?? 50);
+const recomputeRuns = Number(process.env.RECOMPUTE_RUNS ?? 10);
 const schoolId = Number(process.env.BENCH_SCHOOL ?? 1);
 const urls = { small: process.env.SMALL_URL, big: process.env.BIG_URL };
 
@@ -73,6 +82,11 @@ async function main(): Promise<void> {
   // A superuser's view: every group, every note.
   const reader = { userId: 0, readsNotes: true, seesAllConfidential: true };
   const history = (database: Database) => () => readSchoolHistory(database.db, schoolId, null, reader);
+  const stored = (database: Database) => () => readHistoryRows(database.db, storedHistoryRows(schoolId));
+  const recompute = (database: Database) => async () => {
+    await database.db.execute(sql`select mark_school_history_stale(array[${schoolId}]::int[])`);
+    await ensureSchoolHistory(database.db, schoolId);
+  };
   const yardstick = (database: Database) => () =>
     database.db.execute(sql`select count(*) from generate_series(1, 200000)`);
   const samples: Record<string, Sample[]> = {};
@@ -92,10 +106,19 @@ async function main(): Promise<void> {
       for (const name of ['small', 'big'] as const) {
         const database = databases[name];
         const historySample = await measure(database, history(database));
+        const storedSample = await measure(database, stored(database));
         const yardstickSample = await measure(database, yardstick(database));
         if (run < 0) continue; // warm-up
         record(`history ${name}`, historySample);
+        record(`stored rows ${name}`, storedSample);
         record(`yardstick ${name}`, yardstickSample);
+      }
+    }
+    // Last: each recompute makes the next history read miss the cache.
+    for (let run = -1; run < recomputeRuns; run++) {
+      for (const name of ['small', 'big'] as const) {
+        const sample = await measure(databases[name], recompute(databases[name]));
+        if (run >= 0) record(`recompute ${name}`, sample);
       }
     }
   } finally {
@@ -115,7 +138,7 @@ async function main(): Promise<void> {
     const wall = (samples[key] ?? []).map((sample) => sample.wallMs);
     const cpu = p50(key, (sample) => sample.cpuMs);
     console.log(
-      `${key.padEnd(16)} wall p50 ${ms(quantile(wall, 0.5))}  p95 ${ms(quantile(wall, 0.95))}` +
+      `${key.padEnd(18)} wall p50 ${ms(quantile(wall, 0.5))}  p95 ${ms(quantile(wall, 0.95))}` +
         (cpu === null ? '' : `  backend cpu p50 ${ms(cpu)}`),
     );
   }
