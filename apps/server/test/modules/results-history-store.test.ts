@@ -106,7 +106,7 @@ describe('stored rows of the school history', () => {
   it('marks the school stale when a result is added, changed or deleted, and the history shows it', async () => {
     const pupil = f.cohort2[1];
     if (!pupil) throw new Error('fixture without pupil');
-    const added = await createNationalScore(db(), {
+    const values = {
       schoolId: f.school.id,
       pupilId: pupil.id,
       yearClassId: f.groups.g7.id,
@@ -121,25 +121,15 @@ describe('stored rows of the school history', () => {
       referenceLevel: '1S',
       dle: 40,
       testDate: '2026-06-10',
-    });
+    } as const;
+    const added = await createNationalScore(db(), values);
+    const { schoolId: _school, ...inserted } = values;
     rows.push({
+      ...inserted,
       id: added.id,
-      pupilId: pupil.id,
-      yearClassId: f.groups.g7.id,
-      subject: 'RW',
       provider: 'CITO',
-      calendarYear: 2025,
-      yearTime: 'E',
-      grade: 7,
-      abilityScore: 123.5,
-      percentile: 64,
-      roman: 'II',
-      levelValue: 4,
-      referenceLevel: '1S',
       version: rows.find((row) => row.provider === 'CITO' && row.subject === 'RW')?.version ?? '',
-      dle: 40,
       dleAboveScale: false,
-      testDate: '2026-06-10',
       excluded: false,
     });
     expect(await staleSchools()).toContain(f.school.id);
