@@ -4,9 +4,9 @@ import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import { createMethodScore, createNationalScore } from '../helpers/factories';
 import { createApproachLog } from '../helpers/care-factories';
 import { buildResultsSchool } from '../helpers/results-fixture';
-import { countedRows, expectAggregate, expectedAggregate } from '../helpers/results-expected';
+import { countedRows, expectAggregate, expectedAggregate, normOf } from '../helpers/results-expected';
 import { signIn } from '../helpers/sign-in';
-import { METHODS, methodTestId, SUBJECT_IDS } from '../../src/seed/catalog';
+import { METHODS, methodTestId, PROVIDER_IDS, SUBJECT_IDS } from '../../src/seed/catalog';
 import { pupilApproaches } from '../../src/db/schema/index';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
@@ -235,6 +235,26 @@ describe('year class result and year grades', () => {
       (await get('teacher', `/schools/${f.school.id}/year_grades/6/`)).json(),
     );
     expect(body.cohorts.map((c) => c.yearClasses.map((g) => g.id))).toEqual([[f.groups.g6.id]]);
+    // The norms of the grade-6 results in the teacher's groups (g5, g6), counted or not.
+    const mine = f.rows.filter(
+      (row) => row.grade === 6 && [f.groups.g5.id, f.groups.g6.id].includes(row.yearClassId),
+    );
+    const expectedNorms = new Map(
+      mine.flatMap((row) => {
+        const norm = normOf(row);
+        const key = `${PROVIDER_IDS[row.provider]}|${SUBJECT_IDS[row.subject]}|${row.yearTime}`;
+        return norm === undefined ? [] : [[key, norm] as const];
+      }),
+    );
+    expect(expectedNorms.size).toBeGreaterThan(0);
+    // Norms are stored as float4: compared to the catalogue's figures at float4 precision.
+    const normKey = (norm: { providerId: number; subjectId: number; yearTime: string }) =>
+      `${norm.providerId}|${norm.subjectId}|${norm.yearTime}`;
+    expect(body.norms.map(normKey).sort()).toEqual([...expectedNorms.keys()].sort());
+    for (const norm of body.norms) {
+      expect(norm.abilityScore).toBeCloseTo(expectedNorms.get(normKey(norm)) ?? NaN, 4);
+    }
+    expect(body.norms.every((norm) => norm.grade === 6)).toBe(true);
     expect((await get('outsider', `/schools/${f.school.id}/year_grades/6/`)).statusCode).toBe(404);
     expect((await get('outsider', `/schools/${f.school.id}/year_grades/`)).statusCode).toBe(404);
     expect((await get('superuser', `/schools/${f.school.id}/year_grades/9/`)).statusCode).toBe(400);

@@ -6,9 +6,10 @@ import {
   listApproaches,
   listMethodScores,
   listNationalScores,
-  listPupilNorms,
   listScoreNotes,
   listSubjects,
+  normsInScope,
+  pupilsScope,
 } from '../scores/index';
 import { requirePupil } from './access';
 import { findOutflowAdvice, findPin, listEnrolments } from './repository';
@@ -43,7 +44,7 @@ export async function getPupilDetail(
       listApproaches(db, schoolId, ids),
       findOutflowAdvice(db, schoolId, pupil.id),
       findPin(db, session.userId, pupil.id),
-      listPupilNorms(db, schoolId, pupil.id),
+      normsInScope(db, pupilsScope(schoolId, ids)),
     ]);
   return {
     id: pupil.id,

@@ -4,7 +4,7 @@
  * norms come from the catalog.
  */
 export { findNorms, listSubjects, type NormKey } from '../catalog/index';
-export { listApproaches, listMethodScores, listPupilNorms, listScoreNotes, normsInScope } from './repository';
+export { listApproaches, listMethodScores, listScoreNotes, normsInScope } from './repository';
 export { toScoreNote, toYearClassNote } from './note-views';
 export { type PupilGrowth } from './score-rows';
 export {
@@ -13,6 +13,7 @@ export {
   countedFilter,
   inGroups,
   inIds,
+  pupilsScope,
   rankedScores,
   selectRows,
   toAggregate,

@@ -6,7 +6,7 @@ import { readableNotes, type NoteReader } from '../../platform/access/index';
 import { methodTestScores, methodTests, methods, pupilApproaches, scoreNotes } from '../../db/schema/index';
 import { toScoreNote } from './note-views';
 import { nationalScoreRowSchema, type NationalScoreRow } from './score-rows';
-import { inIds, rankedScores, selectRows, type RankedScope } from './score-sql';
+import { inIds, inScope, pupilsScope, rankedScores, selectRows, type RankedScope } from './score-sql';
 
 /* Score lists of a set of pupils (year class result and pupil detail) and the norms of results in scope. */
 
@@ -31,7 +31,7 @@ export function listNationalScoreRows(db: Db, schoolId: number, pupilIds: readon
     db,
     nationalScoreRowSchema,
     sql`select ${NATIONAL_SCORE_COLUMNS}
-    from ${rankedScores({ schoolId, where: inIds(sql`s.pupil_id`, pupilIds), since })} c
+    from ${rankedScores(pupilsScope(schoolId, pupilIds, since))} c
     join year_classes yc on yc.id = c.year_class_id
     order by c.calendar_year, c.time_rank, c.subject_id, c.rank, c.id`,
   );
@@ -52,7 +52,7 @@ export async function listNationalScoreRowsWith<S extends z.ZodType>(
   const [result] = await selectRows(
     db,
     z.object({ scores: z.array(nationalScoreRowSchema), extra: z.array(row) }),
-    sql`with c as materialized ${rankedScores({ schoolId, where: inIds(sql`s.pupil_id`, pupilIds), since })}
+    sql`with c as materialized ${rankedScores(pupilsScope(schoolId, pupilIds, since))}
     select
       coalesce((select json_agg(x order by x."calendarYear", x.time_rank, x."subjectId", x.rank, x.id)
         from (select ${NATIONAL_SCORE_COLUMNS}, c.time_rank, c.rank
@@ -143,22 +143,11 @@ export function listApproaches(db: Db, schoolId: number, pupilIds: readonly numb
     .orderBy(asc(pupilApproaches.calendarYear), asc(pupilApproaches.subjectId));
 }
 
-/** The norms of the providers, grades and moments of the results in scope. */
+/**
+ * The norms of the providers, grades and moments of the results in scope, counted or not (so no ranking is
+ * needed: the scope's condition on the results alone).
+ */
 export function normsInScope(db: Db, scope: RankedScope) {
-  return selectRows(
-    db,
-    nationalNormSchema,
-    sql`select distinct n.provider_id as "providerId", n.subject_id as "subjectId", n.grade, n.year_time as "yearTime",
-      n.ability_score::float8 as "abilityScore", n.ability_sd::float8 as "abilitySd"
-    from national_norms n
-    join ${rankedScores(scope)} c on c.provider_id = n.provider_id and c.subject_id = n.subject_id
-      and c.grade = n.grade and c.year_time = n.year_time
-    order by 1, 2, 3, 4`,
-  );
-}
-
-/** The norms of the providers, subjects, grades and moments of one pupil's results. */
-export function listPupilNorms(db: Db, schoolId: number, pupilId: number) {
   return selectRows(
     db,
     nationalNormSchema,
@@ -166,7 +155,8 @@ export function listPupilNorms(db: Db, schoolId: number, pupilId: number) {
       n.ability_score::float8 as "abilityScore", n.ability_sd::float8 as "abilitySd"
     from national_norms n
     where (n.provider_id, n.subject_id, n.grade, n.year_time) in (select s.provider_id, s.subject_id, s.grade,
-      s.year_time from national_test_scores s where s.school_id = ${schoolId} and s.pupil_id = ${pupilId})
+      s.year_time from national_test_scores s join pupils p on p.id = s.pupil_id and p.school_id = s.school_id
+      where ${inScope(scope)})
     order by 1, 2, 3, 4`,
   );
 }

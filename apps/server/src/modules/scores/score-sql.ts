@@ -79,6 +79,21 @@ function monthsOfEducationSql(grade: SQL, yearTime: SQL): SQL {
   return sql`((${grade} - 3) * 10 + ${byYearTime(yearTime, (time) => monthsOfEducation(3, time))})`;
 }
 
+/** The national results of some pupils of a school (with `since`, only from that date on). */
+export function pupilsScope(schoolId: number, pupilIds: readonly number[], since?: string): RankedScope {
+  return { schoolId, where: inIds(sql`s.pupil_id`, pupilIds), since };
+}
+
+/**
+ * The condition that puts a national result `s` (of pupil `p`) in scope: its school, the scope's own condition
+ * and its time window.
+ */
+export function inScope(scope: RankedScope): SQL {
+  const moment = momentDate(sql`s.calendar_year`, sql`s.year_time`);
+  const since = scope.since ? sql`coalesce(s.test_date, ${moment}) >= ${scope.since}::date` : sql`true`;
+  return sql`s.school_id = ${scope.schoolId} and ${scope.where ?? sql`true`} and ${since}`;
+}
+
 /**
  * Every national result in scope with `rank` (1 = the provider that counts for its pupil, subject and moment) and
  * `is_counted` (rank 1), `prev_ability` (the pupil's previous ability score of the same provider and subject), the
@@ -87,7 +102,6 @@ function monthsOfEducationSql(grade: SQL, yearTime: SQL): SQL {
 export function rankedScores(scope: RankedScope): SQL {
   const order = yearTimeRank(sql`s.year_time`);
   const moment = momentDate(sql`s.calendar_year`, sql`s.year_time`);
-  const since = scope.since ? sql`coalesce(s.test_date, ${moment}) >= ${scope.since}::date` : sql`true`;
   // The previous result: same pupil, subject, provider and test version, among the results in the window.
   const previous = sql`partition by s.pupil_id, s.subject_id, s.provider_id, nt.version, s.ability_score is null
         order by s.calendar_year, ${order}, s.id`;
@@ -110,7 +124,7 @@ export function rankedScores(scope: RankedScope): SQL {
     join pupils p on p.id = s.pupil_id and p.school_id = s.school_id
     left join national_norms n on n.provider_id = s.provider_id and n.subject_id = s.subject_id
       and n.grade = s.grade and n.year_time = s.year_time
-    where s.school_id = ${scope.schoolId} and ${scope.where ?? sql`true`} and ${since}
+    where ${inScope(scope)}
   ) r)`;
 }
 
