@@ -94,12 +94,12 @@ async function main(): Promise<void> {
   try {
     for (const [name, database] of Object.entries(databases)) {
       const first = await readSchoolHistory(database.db, schoolId, null, reader);
-      const results = first.rows
+      const results = first.rows.aggregates
         .filter((row) => row.level === 0)
         .reduce((sum, row) => sum + row.pupil_count, 0);
       console.log(
-        `${name}: school ${schoolId}, ${first.rows.length} aggregate rows over ${results} counted results, ` +
-          `${first.norms.length} norms`,
+        `${name}: school ${schoolId}, ${first.rows.aggregates.length} aggregate rows over ${results} counted results, ` +
+          `${first.rows.norms.length} norms`,
       );
     }
     for (let run = -3; run < runs; run++) {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { buildApp } from '../../src/app';
-import { compiledSerializerCompiler } from '../../src/platform/routing/index';
+import { compiledSerializerCompiler, wireConstant } from '../../src/platform/routing/index';
 import { createSecretBox } from '../../src/platform/secret-box';
 import { seedDemo } from '../../src/seed/index';
 import { REGENBOOG } from '../../src/seed/schools';
@@ -86,6 +86,34 @@ describe('compiled response serialisation on the demo data', () => {
       expect(compiled.body, path).toBe(validated.body);
     }
   });
+
+  it("writes a school history again from its kept parts with the same bytes, and a changed group's name anew", async () => {
+    const path = `/school_history/${REGENBOOG.id}/`;
+    const request = authed(token, { method: 'GET', url: api(path) });
+    const first = await production.inject(request);
+    const again = await production.inject(request);
+    expect(again.body).toBe(first.body);
+    expect(again.body).toBe((await t.app.inject(request)).body);
+    // A renamed group changes the kept part's key: the next answer carries the new name, as validation's does.
+    const [group] = await queryRows<{ id: number; name: string }>(
+      t.database.db,
+      sql`select yc.id, yc.name from year_classes yc
+          where yc.school_id = ${REGENBOOG.id}
+            and exists (select 1 from national_test_scores n where n.year_class_id = yc.id)
+          order by yc.id limit 1`,
+    );
+    if (!group) throw new Error('no group with results at De Regenboog');
+    const renamed = `${group.name} (hernoemd)`;
+    await t.database.db.execute(sql`update year_classes set name = ${renamed} where id = ${group.id}`);
+    try {
+      const after = await production.inject(request);
+      expect(after.body).not.toBe(first.body);
+      expect(after.body).toContain(JSON.stringify(renamed));
+      expect(after.body).toBe((await t.app.inject(request)).body);
+    } finally {
+      await t.database.db.execute(sql`update year_classes set name = ${group.name} where id = ${group.id}`);
+    }
+  });
 });
 
 describe('the compiled serializer on its own', () => {
@@ -119,5 +147,18 @@ describe('the compiled serializer on its own', () => {
       'tags',
       'kind',
     ]);
+  });
+
+  it('writes a wire constant once: the same bytes each time, and the constant cannot change afterwards', () => {
+    const group = wireConstant({ id: 9, label: 'Groep 5a', hidden: 'x' });
+    const tags = wireConstant(['a', 'b']);
+    const answer = { id: 1, name: 'n', group, tags, kind: 'a' as const };
+    const once = compiled(answer);
+    expect(compiled({ ...answer, name: 'm' })).toBe(validating({ ...answer, name: 'm' }));
+    expect(compiled(answer)).toBe(once);
+    expect(once).toBe(validating(answer));
+    expect(once).not.toContain('hidden');
+    expect(() => tags.push('c')).toThrow(TypeError);
+    expect(() => Object.assign(group, { label: 'other' })).toThrow(TypeError);
   });
 });

@@ -8,6 +8,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { noteReaderOf, type NoteReader } from '../../platform/access/index';
+import { wireConstant } from '../../platform/routing/index';
 import type { ActiveSession } from '../../platform/sessions';
 import { listSubjects, toAggregate } from '../scores/index';
 import { requireResultScope } from './access';
@@ -29,7 +30,7 @@ export async function readSchoolHistory(
   reader: NoteReader,
 ) {
   // A whole school's history reads its stored rows; a teacher's few groups are summed on the fly.
-  const [{ aggregates, norms }, subjects, groups, notes, schoolAmbitions] = await Promise.all([
+  const [rows, subjects, groups, notes, schoolAmbitions] = await Promise.all([
     groupIds === null
       ? readStoredHistory(db, schoolId)
       : readHistoryRows(db, historyQuery(liveResultSums(historyScope(schoolId, groupIds)))),
@@ -38,30 +39,24 @@ export async function readSchoolHistory(
     listMomentNotes(db, schoolId, groupIds, reader),
     listAmbitions(db, schoolId),
   ]);
-  return { rows: aggregates, subjects, groups, notes, schoolAmbitions, norms };
+  return { rows, subjects, groups, notes, schoolAmbitions };
 }
 
-/**
- * The school's results over the years: per moment (sorted by year then time) and subject (by position) the
- * aggregates of the school, each grade and each group. A teacher's history covers only the results their
- * permitted groups had at the time of the test (and only those groups' notes).
- */
-export async function getSchoolHistory(
-  ctx: AppContext,
-  session: ActiveSession,
-  schoolId: number,
-): Promise<SchoolHistoryAnswer> {
-  const scope = await requireResultScope(ctx, session, schoolId);
-  const reader = noteReaderOf(scope.access);
-  const { rows, subjects, groups, notes, schoolAmbitions, norms } = await readSchoolHistory(
-    ctx.db,
-    schoolId,
-    scope.groupIds,
-    reader,
-  );
+type HistoryRows = Awaited<ReturnType<typeof readHistoryRows>>;
+type Subject = Awaited<ReturnType<typeof listSubjects>>[number];
+type Group = Awaited<ReturnType<typeof listSchoolYearClasses>>[number];
+
+/** The part of the answer its rows, groups and subjects decide (not the notes and ambitions, read each time). */
+type HistoryCore = Omit<SchoolHistoryAnswer, 'schoolId' | 'subjects' | 'notes' | 'schoolAmbitions'>;
+
+/** The rows per moment (sorted by year then time) and subject (by position), with the grades and groups in order. */
+function examsOf(
+  rows: HistoryRows['aggregates'],
+  subjects: readonly Subject[],
+  groups: readonly Group[],
+): Exam[] {
   const groupById = new Map(groups.map((group) => [group.id, group]));
   const subjectOrder = new Map(subjects.map((subject, index) => [subject.id, index]));
-
   const exams = new Map<string, Exam>();
   for (const row of rows) {
     const key = momentKey({ calendarYear: row.calendar_year, yearTime: row.year_time });
@@ -97,13 +92,76 @@ export async function getSchoolHistory(
       );
     }
   }
-  return packSchoolHistory({
-    schoolId,
-    calendarYears: [...new Set(sortedExams.map((exam) => exam.calendarYear))],
-    subjects,
-    exams: sortedExams,
-    notes,
-    schoolAmbitions,
-    norms,
+  return sortedExams;
+}
+
+function coreOf(rows: HistoryRows, subjects: readonly Subject[], groups: readonly Group[]): HistoryCore {
+  const exams = examsOf(rows.aggregates, subjects, groups);
+  const {
+    schoolId: _s,
+    subjects: _su,
+    notes: _n,
+    schoolAmbitions: _a,
+    ...core
+  } = packSchoolHistory({
+    schoolId: 0,
+    calendarYears: [...new Set(exams.map((exam) => exam.calendarYear))],
+    subjects: [...subjects],
+    exams,
+    notes: [],
+    schoolAmbitions: [],
+    norms: rows.norms,
   });
+  return core;
+}
+
+/**
+ * The packed core of a whole school's history per rows read (the stored rows of one version, kept by
+ * readStoredHistory), for the groups' names and the subjects' order it was built with. Its parts are wire
+ * constants, so the JSON of an unchanged school is written once per process.
+ */
+const cores = new WeakMap<HistoryRows, { signature: string; core: HistoryCore }>();
+
+function sharedCoreOf(
+  rows: HistoryRows,
+  subjects: readonly Subject[],
+  groups: readonly Group[],
+): HistoryCore {
+  const signature = JSON.stringify([
+    subjects.map((subject) => subject.id),
+    groups.map((group) => [group.id, group.name, group.grade]),
+  ]);
+  const known = cores.get(rows);
+  if (known?.signature === signature) return known.core;
+  const core = coreOf(rows, subjects, groups);
+  for (const part of Object.values(core)) wireConstant(part);
+  cores.set(rows, { signature, core });
+  return core;
+}
+
+/**
+ * The school's results over the years: per moment (sorted by year then time) and subject (by position) the
+ * aggregates of the school, each grade and each group. A teacher's history covers only the results their
+ * permitted groups had at the time of the test (and only those groups' notes).
+ */
+export async function getSchoolHistory(
+  ctx: AppContext,
+  session: ActiveSession,
+  schoolId: number,
+): Promise<SchoolHistoryAnswer> {
+  const scope = await requireResultScope(ctx, session, schoolId);
+  const reader = noteReaderOf(scope.access);
+  const history = await readSchoolHistory(ctx.db, schoolId, scope.groupIds, reader);
+  // A whole school's rows are the same object while its stored version holds; a teacher's are new each time.
+  const core =
+    scope.groupIds === null
+      ? sharedCoreOf(history.rows, history.subjects, history.groups)
+      : coreOf(history.rows, history.subjects, history.groups);
+  return {
+    schoolId,
+    subjects: history.subjects,
+    notes: history.notes,
+    schoolAmbitions: history.schoolAmbitions,
+    ...core,
+  };
 }

@@ -8,4 +8,4 @@ export {
 } from './declare';
 export { declarationProblem, registerDeclarationCheck, registerRouteRules } from './hooks';
 export { isReadOnlySession, READ_ONLY_SESSION_DETAIL } from './read-only';
-export { compiledSerializerCompiler, responseSerializerCompiler } from './serializer';
+export { compiledSerializerCompiler, responseSerializerCompiler, wireConstant } from './serializer';
