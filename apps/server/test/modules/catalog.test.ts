@@ -17,6 +17,7 @@ import {
   createYearClass,
 } from '../helpers/factories';
 import { signIn } from '../helpers/sign-in';
+import { listSubjects } from '../../src/modules/catalog/index';
 
 const NOW = new Date('2026-03-01T10:00:00Z');
 
@@ -100,5 +101,37 @@ describe('catalogue and the school extension', () => {
     for (const url of ['/subjects/', '/test-providers/', '/national-tests/', '/methods/']) {
       expect((await t.app.inject({ method: 'GET', url: api(url) })).statusCode, url).toBe(401);
     }
+  });
+});
+
+describe('the subjects, read once per database', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: NOW });
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('reads an empty database again, keeps the filled list, and shares it frozen', async () => {
+    const db = t.database.db;
+    expect(await listSubjects(db)).toEqual([]);
+    const catalog = await createCatalog(db);
+    const subjects = await listSubjects(db);
+    const byPosition = [...catalog.subjects].sort(
+      (a, b) => a.position - b.position || (a.id ?? 0) - (b.id ?? 0),
+    );
+    expect(subjects.map((subject) => subject.code)).toEqual(byPosition.map((subject) => subject.code));
+    expect(await listSubjects(db)).toBe(subjects);
+    expect(Object.isFrozen(subjects) && subjects.every((subject) => Object.isFrozen(subject))).toBe(true);
+    // The answer is a copy of the kept list: the same subjects in the same order.
+    const user = await createUser(db);
+    const response = await t.app.inject(
+      authed(await signIn(t, user), { method: 'GET', url: api('/subjects/') }),
+    );
+    expect(subjectListSchema.parse(response.json()).map((subject) => subject.id)).toEqual(
+      subjects.map((subject) => subject.id),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupGoalsSchema, type GroupGoals } from '@leerzicht/contract';
+import { groupGoalsSchema, readYearClassResult, type GroupGoals } from '@leerzicht/contract';
 import { auditLog, domains, goals, testSectionScores, testSections } from '../../src/db/schema/index';
 import { buildCatalog, methodTestId, SUBJECT_IDS } from '../../src/seed/catalog';
 import { api, authed, createTestApp, type TestApp } from '../helpers/app';
@@ -467,6 +467,19 @@ describe('GET /year_classes/{id}/goals/', () => {
     const body = groupGoalsSchema.parse((await get('superuser', emptyGroup.id)).json());
     expect(body).toMatchObject({ tests: [], testSections: [], domains: [], testTypes: [] });
     expect(body.pupils.map((p) => [p.firstName, p.scores])).toEqual([['Lotte', []]]);
+  });
+
+  it("tells the group result page which groups have goals: the group's own method results with goal sections", async () => {
+    const hasGoals = async (groupId: number) => {
+      const response = await t.app.inject(
+        authed(tokens.superuser, { method: 'GET', url: api(`/year_classes/${groupId}/result/`) }),
+      );
+      expect(response.statusCode).toBe(200);
+      return readYearClassResult(response.json()).group.hasGoals;
+    };
+    expect(await hasGoals(f.groupA.id)).toBe(true);
+    expect(await hasGoals(f.groupB.id)).toBe(true);
+    expect(await hasGoals(emptyGroup.id)).toBe(false);
   });
 
   it('answers by role and tenant', async () => {

@@ -184,6 +184,43 @@ describe('year class result and year grades', () => {
     expect(body.approachesInfo.lastChanged).toBe('2025-11-12T09:30:00Z');
   });
 
+  it("shows the latest earlier school year's approaches when the group's own year has none, and no later year's", async () => {
+    const db = t.database.db;
+    const [piet, kees] = f.cohort2;
+    if (!piet || !kees) throw new Error('fixture without pupils in group 7');
+    const approach = (pupilId: number, calendarYear: number, subject: keyof typeof SUBJECT_IDS) => ({
+      schoolId: f.school.id,
+      pupilId,
+      subjectId: SUBJECT_IDS[subject],
+      yearClassId: f.groups.g6old.id,
+      calendarYear,
+      approach: 'basic' as const,
+    });
+    // Group 7 is of 2025; its pupils have approaches in 2023 and 2024 and one after it, in 2026.
+    await db
+      .insert(pupilApproaches)
+      .values([
+        approach(piet.id, 2023, 'RW'),
+        approach(kees.id, 2024, 'TBL'),
+        approach(piet.id, 2024, 'RW'),
+        approach(piet.id, 2026, 'SP'),
+      ]);
+    const body = readYearClassResult(
+      (await get('superuser', `/year_classes/${f.groups.g7.id}/result/`)).json(),
+    );
+    expect(body.approachesInfo).toMatchObject({ classYear: 2025, expectedYear: 2024, lastChanged: null });
+    const shown = body.pupils.flatMap((pupil) =>
+      pupil.approaches.map((item) => [pupil.id, SUBJECT_BY_ID.get(item.subjectId), item.calendarYear]),
+    );
+    expect(shown.sort()).toEqual(
+      [
+        [kees.id, 'TBL', 2024],
+        [piet.id, 'RW', 2024],
+      ].sort(),
+    );
+    expect(body.group.hasGoals).toBe(false);
+  });
+
   it('refuses a teacher a group outside their permissions (404), another school (404) and no session (401)', async () => {
     expect((await get('teacher', `/year_classes/${f.groups.g6.id}/result/`)).statusCode).toBe(200);
     expect((await get('teacher', `/year_classes/${f.groups.g7.id}/result/`)).statusCode).toBe(404);

@@ -13,7 +13,7 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
     access: { auth: 'session', pupilData: 'none' },
     policy: async (call: CallWith<unknown>) => allowOr403(canReadCatalog(signedIn(call))),
   } as const;
-  route(app, endpoints.subjects, options, () => listSubjects(ctx.db));
+  route(app, endpoints.subjects, options, async () => [...(await listSubjects(ctx.db))]);
   route(app, endpoints.testProviders, options, () => listTestProviders(ctx.db));
   route(app, endpoints.nationalTests, options, () => listNationalTests(ctx.db));
   route(app, endpoints.methods, options, () => listMethods(ctx.db));

@@ -11,10 +11,28 @@ import {
 
 /* The global test catalogue: subjects, providers, national tests, methods and the national norms. */
 
+/**
+ * Subjects are written only by migrations and the seed, both done before the server listens, so each process
+ * reads them once per database instead of on nearly every page. The list is frozen, being shared; an empty one
+ * (a database not yet filled) is read again next time.
+ */
+const subjectsOf = new WeakMap<Db, Promise<readonly Subject[]>>();
+
 /** Subjects ordered by position (ties by id), named in Dutch. */
-export async function listSubjects(db: Db): Promise<Subject[]> {
-  const rows = await listSubjectRows(db);
-  return rows.map((row) => ({ ...row, name: row.nameNl }));
+export function listSubjects(db: Db): Promise<readonly Subject[]> {
+  const known = subjectsOf.get(db);
+  if (known) return known;
+  const read = listSubjectRows(db).then((rows) =>
+    Object.freeze(rows.map((row) => Object.freeze({ ...row, name: row.nameNl }))),
+  );
+  subjectsOf.set(db, read);
+  const forget = () => {
+    if (subjectsOf.get(db) === read) subjectsOf.delete(db);
+  };
+  read.then((subjects) => {
+    if (subjects.length === 0) forget();
+  }, forget);
+  return read;
 }
 
 /** Providers by priority; with `schoolId` only those of which the school has national results. */

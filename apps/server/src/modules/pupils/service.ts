@@ -61,7 +61,7 @@ export async function getPupilDetail(
     pinId: pin?.id ?? null,
     current: enrolments.at(-1) ?? null,
     enrolments,
-    subjects,
+    subjects: [...subjects],
     scores: national.scores,
     methodScores,
     scoreNotes,

@@ -159,7 +159,7 @@ export async function getSchoolHistory(
       : coreOf(history.rows, history.subjects, history.groups);
   return {
     schoolId,
-    subjects: history.subjects,
+    subjects: [...history.subjects],
     notes: history.notes,
     schoolAmbitions: history.schoolAmbitions,
     ...core,

@@ -1,15 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { yearTimeSchema } from '@leerzicht/contract';
+import { pupilApproachSchema, yearTimeSchema } from '@leerzicht/contract';
 import type { Db } from '../../db/client';
 import { readableNotes, type NoteReader } from '../../platform/access/index';
-import {
-  pupils,
-  teacherGroupPermissions,
-  users,
-  yearClassNotes,
-  yearClassPupils,
-} from '../../db/schema/index';
+import { pupils, yearClassNotes, yearClassPupils } from '../../db/schema/index';
 import { aggregateColumns, aggregateRowSchema, countedFilter, inIds, selectRows } from '../scores/index';
 
 export function listGroupPupils(db: Db, schoolId: number, yearClassId: number) {
@@ -29,18 +23,6 @@ export function listGroupPupils(db: Db, schoolId: number, yearClassId: number) {
       and(eq(pupils.id, yearClassPupils.pupilId), eq(pupils.schoolId, yearClassPupils.schoolId)),
     )
     .where(and(eq(yearClassPupils.schoolId, schoolId), eq(yearClassPupils.yearClassId, yearClassId)));
-}
-
-/** The group has goals: a method result of the group belongs to a method test whose sections carry a goal. */
-export async function groupHasGoals(db: Db, schoolId: number, yearClassId: number): Promise<boolean> {
-  const rows = await selectRows(
-    db,
-    z.object({ found: z.boolean() }),
-    sql`select exists (select 1 from method_test_scores m
-      join test_sections t on t.method_test_id = m.method_test_id
-      where m.school_id = ${schoolId} and m.year_class_id = ${yearClassId} and t.goal_id is not null) as found`,
-  );
-  return rows[0]?.found === true;
 }
 
 export const groupAggregateRowSchema = aggregateRowSchema.extend({
@@ -75,21 +57,6 @@ export function listGroupNotes(db: Db, schoolId: number, yearClassId: number, re
     .orderBy(asc(yearClassNotes.calendarYear), asc(yearClassNotes.dateCreated), asc(yearClassNotes.id));
 }
 
-/** The teachers permitted on the group (what a group page shows as "teacher"), by name. */
-export function listGroupTeachers(db: Db, schoolId: number, yearClassId: number) {
-  return db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-    .from(teacherGroupPermissions)
-    .innerJoin(users, eq(users.id, teacherGroupPermissions.userId))
-    .where(
-      and(
-        eq(teacherGroupPermissions.schoolId, schoolId),
-        eq(teacherGroupPermissions.yearClassId, yearClassId),
-      ),
-    )
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
-}
-
 export function listPupilNames(db: Db, schoolId: number, pupilIds: readonly number[]) {
   return db
     .select({
@@ -102,25 +69,56 @@ export function listPupilNames(db: Db, schoolId: number, pupilIds: readonly numb
     .where(and(eq(pupils.schoolId, schoolId), inIds(sql`${pupils.id}`, pupilIds)));
 }
 
-const approachYearRowSchema = z.object({ year: z.number().int(), last_changed: z.string().nullable() });
+const groupFactsRowSchema = z.object({
+  has_goals: z.boolean(),
+  teachers: z.array(z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() })),
+  year: z.number().int(),
+  last_changed: z.string().nullable(),
+  approaches: z.array(pupilApproachSchema.extend({ pupilId: z.number().int() })),
+});
 
 /**
- * The school year whose approaches a group page shows (the latest one up to `classYear` in which one of the
- * pupils has an approach, else `classYear`) and the latest change in the pupils' approach log for that year, in
- * one statement.
+ * What a group page shows of the group beside its pupils' results, in one statement:
+ * - `hasGoals`: a method result of the group belongs to a method test whose sections carry a goal;
+ * - `teachers`: the teachers permitted on the group, by name;
+ * - `approachYear`: the school year whose approaches the page shows (the latest one up to `classYear` in which one
+ *   of the group's pupils has an approach, else `classYear`), `lastChanged` the latest change in the pupils'
+ *   approach log for that year, and `approaches` the pupils' approaches of that year (by subject).
  */
-export async function approachYear(db: Db, schoolId: number, pupilIds: readonly number[], classYear: number) {
+export async function groupFacts(db: Db, schoolId: number, yearClassId: number, classYear: number) {
+  const members = sql`(select m.pupil_id from year_class_pupils m
+    where m.school_id = ${schoolId} and m.year_class_id = ${yearClassId})`;
   const [row] = await selectRows(
     db,
-    approachYearRowSchema,
+    groupFactsRowSchema,
     sql`with y as (select coalesce((select max(a.calendar_year) from pupil_approaches a
-        where a.school_id = ${schoolId} and ${inIds(sql`a.pupil_id`, pupilIds)} and a.calendar_year <= ${classYear}),
+        where a.school_id = ${schoolId} and a.pupil_id in ${members} and a.calendar_year <= ${classYear}),
         ${classYear}::int) as year)
-    select y.year, (select to_char(max(l.date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+    select exists (select 1 from method_test_scores m
+        join test_sections t on t.method_test_id = m.method_test_id
+        where m.school_id = ${schoolId} and m.year_class_id = ${yearClassId} and t.goal_id is not null) as has_goals,
+      coalesce((select json_agg(json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name)
+          order by u.last_name, u.first_name, u.id)
+        from teacher_group_permissions p join users u on u.id = p.user_id
+        where p.school_id = ${schoolId} and p.year_class_id = ${yearClassId}), '[]'::json) as teachers,
+      y.year,
+      (select to_char(max(l.date) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
         from pupil_approach_logs l
-        where l.school_id = ${schoolId} and ${inIds(sql`l.pupil_id`, pupilIds)} and l.school_year = y.year)
-      as last_changed
+        where l.school_id = ${schoolId} and l.pupil_id in ${members} and l.school_year = y.year) as last_changed,
+      coalesce((select json_agg(json_build_object('pupilId', a.pupil_id, 'subjectId', a.subject_id,
+            'calendarYear', a.calendar_year, 'approach', a.approach, 'yearClassId', a.year_class_id)
+          order by a.subject_id, a.pupil_id)
+        from pupil_approaches a
+        where a.school_id = ${schoolId} and a.pupil_id in ${members} and a.calendar_year = y.year), '[]'::json)
+        as approaches
     from y`,
   );
-  return { year: row?.year ?? classYear, lastChanged: row?.last_changed ?? null };
+  if (!row) throw new Error('the group facts statement returned no row');
+  return {
+    hasGoals: row.has_goals,
+    teachers: row.teachers,
+    approachYear: row.year,
+    lastChanged: row.last_changed,
+    approaches: row.approaches,
+  };
 }

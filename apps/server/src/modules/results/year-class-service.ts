@@ -11,7 +11,6 @@ import type { AppContext } from '../../context';
 import { noteReaderOf } from '../../platform/access/index';
 import type { ActiveSession } from '../../platform/sessions';
 import {
-  listApproaches,
   listMethodScores,
   listNationalScoresWith,
   listScoreNotes,
@@ -22,13 +21,11 @@ import {
 } from '../scores/index';
 import { requireYearClass } from './access';
 import {
-  approachYear,
   groupAggregateRowSchema,
   groupAggregatesOver,
-  groupHasGoals,
+  groupFacts,
   listGroupNotes,
   listGroupPupils,
-  listGroupTeachers,
   listPupilNames,
 } from './year-class-repository';
 
@@ -58,20 +55,19 @@ export async function getYearClassResult(
   const { db } = ctx;
   const schoolId = yearClass.schoolId;
   const { nationalSince, methodSince } = scoreWindows(ctx.now());
-  const members = await listGroupPupils(db, schoolId, yearClass.id);
+  const [members, facts] = await Promise.all([
+    listGroupPupils(db, schoolId, yearClass.id),
+    groupFacts(db, schoolId, yearClass.id, yearClass.calendarYear),
+  ]);
+  const { hasGoals, teachers, approachYear: expectedYear, lastChanged, approaches } = facts;
   const ids = members.map((member) => member.id);
-  const { year: expectedYear, lastChanged } = await approachYear(db, schoolId, ids, yearClass.calendarYear);
-  const [subjects, hasGoals, national, methodScores, notes, groupNotes, approaches, teachers] =
-    await Promise.all([
-      listSubjects(db),
-      groupHasGoals(db, schoolId, yearClass.id),
-      listNationalScoresWith(db, schoolId, ids, nationalSince, groupAggregatesOver, groupAggregateRowSchema),
-      listMethodScores(db, schoolId, ids, methodSince),
-      listScoreNotes(db, schoolId, ids, reader),
-      listGroupNotes(db, schoolId, yearClass.id, reader),
-      listApproaches(db, schoolId, ids, expectedYear),
-      listGroupTeachers(db, schoolId, yearClass.id),
-    ]);
+  const [subjects, national, methodScores, notes, groupNotes] = await Promise.all([
+    listSubjects(db),
+    listNationalScoresWith(db, schoolId, ids, nationalSince, groupAggregatesOver, groupAggregateRowSchema),
+    listMethodScores(db, schoolId, ids, methodSince),
+    listScoreNotes(db, schoolId, ids, reader),
+    listGroupNotes(db, schoolId, yearClass.id, reader),
+  ]);
   const aggregates = national.extra;
   const relatedIds = [...new Set(groupNotes.flatMap((note) => note.relatedPupilIds))];
   const related = relatedIds.length > 0 ? await listPupilNames(db, schoolId, relatedIds) : [];
@@ -128,7 +124,7 @@ export async function getYearClassResult(
       hasGoals,
       teachers: teachers.map((teacher) => ({ id: teacher.id, name: fullName(teacher) })),
     },
-    subjects,
+    subjects: [...subjects],
     pupils,
     citoScores: aggregates.map((row) => ({
       subjectId: row.subject_id,

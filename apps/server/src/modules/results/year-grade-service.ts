@@ -80,5 +80,5 @@ export async function getYearGrade(
         YEAR_TIME_ORDER[a.yearTime] - YEAR_TIME_ORDER[b.yearTime],
     );
   }
-  return { id: grade, grade, schoolId, subjects, cohorts: sorted, norms };
+  return { id: grade, grade, schoolId, subjects: [...subjects], cohorts: sorted, norms };
 }
