@@ -25,6 +25,8 @@ const envSchema = z.object({
   /** Unset: embedded PGlite under DATA_DIR. Set: PostgreSQL through node-postgres. */
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  /** Named (prepared) statements on PostgreSQL; false behind a pooler that cannot carry them (db/prepared-statements). */
+  DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
   /** A streaming replica of DATABASE_URL for the results reads (see docs/scaling.md); unset: the primary. */
   DATABASE_READ_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),

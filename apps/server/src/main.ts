@@ -18,10 +18,15 @@ async function main(): Promise<void> {
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
     poolMax: config.DATABASE_POOL_MAX,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
   });
   // Results reads on a streaming replica when one is given (docs/scaling.md); never migrated: it follows the primary.
   const readDatabase = config.DATABASE_READ_URL
-    ? createDatabase({ url: config.DATABASE_READ_URL, poolMax: config.DATABASE_POOL_MAX })
+    ? createDatabase({
+        url: config.DATABASE_READ_URL,
+        poolMax: config.DATABASE_POOL_MAX,
+        preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+      })
     : null;
   await database.migrate();
   const secrets = resolveSecrets(config);

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { nameStatements } from './prepared-statements';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -30,6 +31,8 @@ export interface DatabaseOptions {
   /** PGlite data directory; omitted means in memory. */
   dataDir?: string;
   poolMax?: number;
+  /** Name the statements sent outside transactions (PostgreSQL only; see nameStatements). Default on. */
+  preparedStatements?: boolean;
 }
 
 export function createDatabase(options: DatabaseOptions): Database {
@@ -67,8 +70,10 @@ export function createDatabase(options: DatabaseOptions): Database {
         }
       : undefined;
     const db = drizzlePg(pool, { schema, logger });
+    const typed = db as unknown as Db;
+    if (options.preparedStatements !== false) nameStatements(typed);
     return {
-      db: db as unknown as Db,
+      db: typed,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       ping: async () => {

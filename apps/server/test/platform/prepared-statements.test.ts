@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createDatabase, type Database } from '../../src/db/client';
+import { databaseUrl, onServer } from '../helpers/template-db';
+
+const baseUrl = process.env.DATABASE_URL ?? '';
+
+/** Named statements live in one PostgreSQL connection: each database here has a pool of one. */
+describe.runIf(baseUrl)('statements named after their text on PostgreSQL', () => {
+  const name = `leerzicht_test_${randomBytes(6).toString('hex')}`;
+  let named: Database;
+  let unnamed: Database;
+
+  beforeAll(async () => {
+    await onServer(baseUrl, `CREATE DATABASE ${name}`);
+    named = createDatabase({ url: databaseUrl(baseUrl, name), poolMax: 1 });
+    unnamed = createDatabase({ url: databaseUrl(baseUrl, name), poolMax: 1, preparedStatements: false });
+  });
+  afterAll(async () => {
+    await Promise.all([named.close(), unnamed.close()]);
+    await onServer(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+
+  const prepared = async (database: Database) => {
+    const { rows } = await database.db.execute(
+      sql`select name, statement from pg_prepared_statements where name like ${'lz\\_%'} order by prepare_time`,
+    );
+    return rows.map((row) => ({ name: String(row.name), statement: String(row.statement) }));
+  };
+
+  it('prepares a statement once per connection and runs it again with other values', async () => {
+    const marker = `marker_${randomBytes(4).toString('hex')}`;
+    const sum = (a: number) => sql`select ${a}::int + 1 as sum, ${marker}::text as marker`;
+    const first = await named.db.execute(sum(1));
+    const second = await named.db.execute(sum(41));
+    expect([first.rows[0]?.sum, second.rows[0]?.sum]).toEqual([2, 42]);
+    const ours = (await prepared(named)).filter((row) => row.statement.includes('::int + 1 as sum'));
+    expect(ours).toHaveLength(1);
+    expect(ours[0]?.name).toMatch(/^lz_[\w-]{27}$/);
+  });
+
+  it('leaves transactions, texts over 8 KB and a database with the setting off unnamed', async () => {
+    const before = (await prepared(named)).length;
+    await named.db.transaction(async (tx) => {
+      await tx.execute(sql`select ${1}::int as in_transaction`);
+    });
+    const long = `${'x'.repeat(9_000)}`;
+    await named.db.execute(sql`select ${1}::int as long_one, ${sql.raw(`'${long}'`)} as padding`);
+    const after = await prepared(named);
+    expect(after.filter((row) => row.statement.includes('in_transaction'))).toEqual([]);
+    expect(after.filter((row) => row.statement.includes('long_one'))).toEqual([]);
+    expect(after).toHaveLength(before);
+    await unnamed.db.execute(sql`select ${2}::int as off_setting`);
+    expect(await prepared(unnamed)).toEqual([]);
+  });
+});
