@@ -56,9 +56,41 @@ export interface SqlFigures {
   slowest: { query: string; p50: number }[];
 }
 
+/** What apps/server/src/db/prepared-statements.ts names: statements outside transactions up to 8 KB of text. */
+const NAMED_MAX_TEXT = 8_192;
+const names = new Map<string, string>();
+
+/** The statements with the name the server gave them (none inside the request's own transactions). */
+function withNames(statements: Statement[]): (Statement & { name?: string })[] {
+  let inTransaction = false;
+  const out: (Statement & { name?: string })[] = [];
+  for (const statement of statements) {
+    if (isControl(statement)) {
+      inTransaction = /^\s*(begin|start transaction)\b/i.test(statement.query)
+        ? true
+        : /^\s*(commit|rollback)\b/i.test(statement.query)
+          ? false
+          : inTransaction;
+      continue;
+    }
+    if (inTransaction || statement.query.length > NAMED_MAX_TEXT) {
+      out.push(statement);
+      continue;
+    }
+    let name = names.get(statement.query);
+    if (!name) {
+      name = `replay_${names.size}`;
+      names.set(statement.query, name);
+    }
+    out.push({ ...statement, name });
+  }
+  return out;
+}
+
 /**
  * Runs the statements in order, `rounds` times (or until `maxMs` has passed), each round in a transaction that is
- * rolled back, each statement behind a savepoint so that one failing replay does not end the round.
+ * rolled back, each statement behind a savepoint so that one failing replay does not end the round. Statements the
+ * server prepares run prepared here too (from the second round on, without parse and plan, as in the server).
  */
 export async function timeStatements(
   client: pg.ClientBase,
@@ -66,7 +98,7 @@ export async function timeStatements(
   rounds: number,
   maxMs: number,
 ): Promise<SqlFigures> {
-  const replayed = statements.filter((statement) => !isControl(statement));
+  const replayed = withNames(statements);
   const sums: number[] = [];
   const times: number[][] = replayed.map(() => []);
   let failed = 0;
@@ -78,7 +110,7 @@ export async function timeStatements(
       await client.query('savepoint replay');
       const started = performance.now();
       try {
-        await client.query(statement.query, statement.params);
+        await client.query({ name: statement.name, text: statement.query, values: statement.params });
       } catch {
         if (round === 0) failed++;
         await client.query('rollback to savepoint replay');
