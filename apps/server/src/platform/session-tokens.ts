@@ -46,12 +46,33 @@ export async function signSessionToken(
     .sign(await key(secret));
 }
 
+/**
+ * Tokens whose signature passed, with their secret and expiry: a client sends the same token with every request,
+ * and WebCrypto's HMAC runs on the thread pool. Only the signature's result is kept; the expiry is checked on
+ * every use and the session itself is read from the database for every request (so logout and revocation still
+ * take effect at once). At most VERIFIED_MAX, least recently used out.
+ */
+const VERIFIED_MAX = 10_000;
+const verified = new Map<string, { secret: string; claims: SessionClaims; exp: number }>();
+
+function remembered(secret: string, token: string, now: Date): SessionClaims | null | undefined {
+  const known = verified.get(token);
+  if (!known || known.secret !== secret) return undefined;
+  verified.delete(token);
+  // As jose: a token is expired from its `exp` second on.
+  if (known.exp <= Math.floor(now.getTime() / 1000)) return null;
+  verified.set(token, known);
+  return known.claims;
+}
+
 /** Checks signature, the allow-listed algorithm and expiry; null for anything that does not pass. */
 export async function verifySessionToken(
   secret: string,
   token: string,
   now: Date,
 ): Promise<SessionClaims | null> {
+  const known = remembered(secret, token, now);
+  if (known !== undefined) return known;
   try {
     const { payload } = await jwtVerify(token, await key(secret), {
       algorithms: [ALGORITHM],
@@ -60,7 +81,13 @@ export async function verifySessionToken(
     });
     const userId = Number(payload.sub);
     if (typeof payload.sid !== 'string' || !Number.isInteger(userId)) return null;
-    return { sessionId: payload.sid, userId };
+    const claims = { sessionId: payload.sid, userId };
+    if (typeof payload.exp === 'number') {
+      verified.set(token, { secret, claims, exp: payload.exp });
+      const oldest = verified.keys().next();
+      if (verified.size > VERIFIED_MAX && !oldest.done) verified.delete(oldest.value);
+    }
+    return claims;
   } catch {
     return null;
   }

@@ -84,6 +84,22 @@ describe('sessions: logout, forged and expired tokens, idle and remember-me limi
     expect(await profileStatus(expired)).toBe(401);
   });
 
+  it('refuses a token that passed before once its own expiry has come, while its session still runs', async () => {
+    const payload = decodePayload(await login());
+    const shortLived = await signSessionToken(
+      TEST_JWT_SECRET,
+      { sessionId: String(payload.sid), userId: Number(payload.sub) },
+      new Date(NOW.getTime() + 2 * MINUTE),
+      NOW,
+    );
+    expect(await profileStatus(shortLived)).toBe(200);
+    t.clock.now = new Date(NOW.getTime() + MINUTE);
+    expect(await profileStatus(shortLived)).toBe(200);
+    t.clock.now = new Date(NOW.getTime() + 2 * MINUTE);
+    expect(await profileStatus(shortLived)).toBe(401);
+    t.clock.now = NOW;
+  });
+
   it('ends a session without remember-me after 30 idle minutes', async () => {
     const token = await login();
     t.clock.now = new Date(NOW.getTime() + 29 * MINUTE);

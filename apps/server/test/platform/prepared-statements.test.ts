@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createDatabase, type Database } from '../../src/db/client';
+import { queryRows } from '../helpers/query';
 import { databaseUrl, onServer } from '../helpers/template-db';
 
 const baseUrl = process.env.DATABASE_URL ?? '';
@@ -22,19 +23,18 @@ describe.runIf(baseUrl)('statements named after their text on PostgreSQL', () =>
     await onServer(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
 
-  const prepared = async (database: Database) => {
-    const { rows } = await database.db.execute(
+  const prepared = (database: Database) =>
+    queryRows<{ name: string; statement: string }>(
+      database.db,
       sql`select name, statement from pg_prepared_statements where name like ${'lz\\_%'} order by prepare_time`,
     );
-    return rows.map((row) => ({ name: String(row.name), statement: String(row.statement) }));
-  };
 
   it('prepares a statement once per connection and runs it again with other values', async () => {
     const marker = `marker_${randomBytes(4).toString('hex')}`;
     const sum = (a: number) => sql`select ${a}::int + 1 as sum, ${marker}::text as marker`;
-    const first = await named.db.execute(sum(1));
-    const second = await named.db.execute(sum(41));
-    expect([first.rows[0]?.sum, second.rows[0]?.sum]).toEqual([2, 42]);
+    const first = await queryRows<{ sum: number }>(named.db, sum(1));
+    const second = await queryRows<{ sum: number }>(named.db, sum(41));
+    expect([first[0]?.sum, second[0]?.sum]).toEqual([2, 42]);
     const ours = (await prepared(named)).filter((row) => row.statement.includes('::int + 1 as sum'));
     expect(ours).toHaveLength(1);
     expect(ours[0]?.name).toMatch(/^lz_[\w-]{27}$/);
