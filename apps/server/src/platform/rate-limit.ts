@@ -131,8 +131,10 @@ const backoffStateSchema = z.object({
 
 /** The first row of a raw statement's answer (PGlite and node-postgres both answer `{ rows }`). */
 function firstRow(result: unknown): unknown {
-  return z.object({ rows: z.array(z.unknown()) }).parse(result).rows[0];
+  return resultSchema.parse(result).rows[0];
 }
+
+const resultSchema = z.object({ rows: z.array(z.unknown()) });
 
 /** The wait left (0 when none) for a backoff attempt; otherwise counts it and starts the wait after it. */
 async function reserveBackoff(

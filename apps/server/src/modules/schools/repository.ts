@@ -12,6 +12,11 @@ export function findSchool(db: Db, schoolId: number) {
     .then((rows) => rows[0] ?? null);
 }
 
+// Made once per process: zod compiles a schema's parser on its first use (these run for every row).
+const flagSchema = z.boolean();
+const gradesSchema = z.array(z.number().int());
+const countSchema = z.number().int();
+
 /**
  * A group has goals (the "test overview" menu item) when a method test score of the group belongs to a
  * method test whose sections carry a goal.
@@ -22,15 +27,15 @@ const hasGoalsSql = sql`exists (
   where ${methodTestScores.schoolId} = ${yearClasses.schoolId}
     and ${methodTestScores.yearClassId} = ${yearClasses.id}
     and ${testSections.goalId} is not null
-)`.mapWith((value) => z.boolean().parse(value));
+)`.mapWith((value) => flagSchema.parse(value));
 
 /** The distinct grades of a group's pupils; the group's own grade when it has no pupils. */
 const gradesSql = sql`coalesce(
   array_agg(distinct ${yearClassPupils.grade}) filter (where ${yearClassPupils.grade} is not null),
-  array[${yearClasses.grade}])`.mapWith((value) => z.array(z.number().int()).parse(value));
+  array[${yearClasses.grade}])`.mapWith((value) => gradesSchema.parse(value));
 
 const pupilCountSql = sql`count(${yearClassPupils.pupilId})::int`.mapWith((value) =>
-  z.number().int().parse(value),
+  countSchema.parse(value),
 );
 
 /** Groups of one school year with their pupils' grades and count; `onlyIds` limits a teacher's view. */

@@ -37,6 +37,12 @@ export function listNationalScoreRows(db: Db, schoolId: number, pupilIds: readon
   );
 }
 
+// Made once: zod compiles a schema's parser on its first use, which a schema made per call would pay every time.
+const scoresWithExtraSchema = z.object({
+  scores: z.array(nationalScoreRowSchema),
+  extra: z.array(z.unknown()),
+});
+
 /**
  * listNationalScoreRows and, in the same statement over the same ranked results (evaluated once), the rows of
  * `over`: a query over those results as `c` (e.g. their aggregates), parsed with `row`. Both travel as json.
@@ -51,7 +57,7 @@ export async function listNationalScoreRowsWith<S extends z.ZodType>(
 ): Promise<{ rows: NationalScoreRow[]; extra: z.output<S>[] }> {
   const [result] = await selectRows(
     db,
-    z.object({ scores: z.array(nationalScoreRowSchema), extra: z.array(row) }),
+    scoresWithExtraSchema,
     sql`with c as materialized ${rankedScores(pupilsScope(schoolId, pupilIds, since))}
     select
       coalesce((select json_agg(x order by x."calendarYear", x.time_rank, x."subjectId", x.rank, x.id)
@@ -60,7 +66,7 @@ export async function listNationalScoreRowsWith<S extends z.ZodType>(
       coalesce((select json_agg(o) from (${over}) o), '[]') as extra`,
   );
   if (!result) throw new Error('a single-row statement answered no row');
-  return { rows: result.scores, extra: result.extra };
+  return { rows: result.scores, extra: result.extra.map((item) => row.parse(item)) };
 }
 
 /** The pupils' method results with method, test and performance letter; with `since` from that date on. */
