@@ -56,10 +56,11 @@ test('a school leader walks from the school to a subject, a group and a pupil, s
     schoolAnalyticsSchema,
   );
   const chartTitle = 'Spelling: verdeling over de niveaus per moment';
-  // Every school year (the page shows the last three unless asked); Spelling is the first subject.
+  // Every school year (the page shows the last three unless asked), in Spelling's own card: the cards load
+  // their figures one by one, so the first switch on the page may belong to another subject.
   await page
+    .getByRole('region', { name: 'Spelling', exact: true })
     .getByRole('switch', { name: /^Alle \d+ schooljaren tonen/ })
-    .first()
     .check();
   await page
     .getByRole('radiogroup', { name: `Weergave van ${chartTitle}` })

@@ -1,6 +1,6 @@
 import type { SchoolAmbition, Subject } from '@leerzicht/contract';
 import { Alert, Anchor, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ChartPanel } from '../../../components/charts/chart-panel';
@@ -38,6 +38,7 @@ export function SchoolSubjectCard({ schoolId, subject, ambition, canEditAmbition
   const name = useSubjectName()(subject);
   const { data: all, isError } = useSchoolAnalyticsQuery(schoolId, subject.id);
   const [allYears, setAllYears] = useState(false);
+  const headingId = useId();
   const analytics = all && !allYears ? recentYears(all, RECENT_YEARS) : all;
   const text = (id: MessageId, values?: Record<string, string | number>) =>
     intl.formatMessage({ id }, values);
@@ -132,11 +133,12 @@ export function SchoolSubjectCard({ schoolId, subject, ambition, canEditAmbition
     );
   }
 
+  // A region named by the subject, so assistive technology (and a test) can go to one subject's card.
   return (
-    <Card withBorder padding="md">
+    <Card withBorder padding="md" component="section" aria-labelledby={headingId}>
       <Stack gap="md">
         <Group justify="space-between">
-          <Title order={2} size="h3">
+          <Title order={2} size="h3" id={headingId}>
             {name}
           </Title>
           <Anchor component={Link} to={`/app/schools/${schoolId}/subjects/${subject.id}`}>
