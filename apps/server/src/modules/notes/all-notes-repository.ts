@@ -99,6 +99,7 @@ const pupilJson = (alias: string) =>
   sql.raw(`jsonb_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name,
     'last_name_prefix', ${alias}.last_name_prefix, 'last_name', ${alias}.last_name)`);
 
+const countRowSchema = z.object({ n: z.number().int() });
 /** A page of the notes (newest first) and how many match in all. */
 export async function listAllNotes(
   db: Db,
@@ -109,7 +110,7 @@ export async function listAllNotes(
   const where = whereOf(filter);
   const [total] = await selectRows(
     db,
-    z.object({ n: z.number().int() }),
+    countRowSchema,
     sql`select count(*)::int as n from ${from} where ${where}`,
   );
   const rows = await selectRows(

@@ -96,9 +96,11 @@ export function historyQuery(sums: SQL): SQL {
       (select g.provider_id, g.subject_id, g.grade, g.year_time from g)`;
 }
 
+const historyRowSchema = z.union([historyAggregateRowSchema, historyNormRowSchema]);
+
 /** The rows of historyQuery (or the stored ones) split into aggregates and norms (by provider, subject, grade, time). */
 export async function readHistoryRows(db: Db, query: SQL) {
-  const rows = await selectRows(db, z.union([historyAggregateRowSchema, historyNormRowSchema]), query);
+  const rows = await selectRows(db, historyRowSchema, query);
   const aggregates: z.output<typeof historyAggregateRowSchema>[] = [];
   const norms: NationalNorm[] = [];
   for (const row of rows) {

@@ -20,11 +20,13 @@ const inspectionRowSchema = z.object({
 });
 export type InspectionRow = z.output<typeof inspectionRowSchema>;
 
+const yearRowSchema = z.object({ calendar_year: z.number().int() });
+
 /** The school years (at most `years`, up to `lastYear`) with grade-8 results carrying a reference result. */
 export async function listGrade8Years(db: Db, schoolId: number, lastYear: number, years: number) {
   const rows = await selectRows(
     db,
-    z.object({ calendar_year: z.number().int() }),
+    yearRowSchema,
     sql`select distinct s.calendar_year from national_test_scores s
       where s.school_id = ${schoolId} and ${END_OF_SCHOOL} and s.calendar_year <= ${lastYear}
       order by s.calendar_year desc limit ${years}`,
