@@ -30,6 +30,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
+import { selectRows } from '../db/select-rows';
 import { loginAttempts } from '../db/schema/index';
 import { tooManyRequests } from './http-errors';
 
@@ -129,13 +130,6 @@ const backoffStateSchema = z.object({
   until: z.coerce.date().nullable(),
 });
 
-/** The first row of a raw statement's answer (PGlite and node-postgres both answer `{ rows }`). */
-function firstRow(result: unknown): unknown {
-  return resultSchema.parse(result).rows[0];
-}
-
-const resultSchema = z.object({ rows: z.array(z.unknown()) });
-
 /** The wait left (0 when none) for a backoff attempt; otherwise counts it and starts the wait after it. */
 async function reserveBackoff(
   db: Db,
@@ -150,17 +144,18 @@ async function reserveBackoff(
   // Counting first locks the counter row: concurrent attempts on the subject take turns from here on.
   const current = await bump(db, key, windowStart);
   // The failures of the previous window and the running wait, in one round trip.
-  const { previous, until: waitUntil } = backoffStateSchema.parse(
-    firstRow(
-      await db.execute(sql`select
-        (select a.count from login_attempts a where a.key = ${key}
-          and a.window_start = ${new Date(windowStart.getTime() - limit.memoryMs).toISOString()}::timestamptz)
-          as previous,
-        (select max(a.window_start) from login_attempts a where a.key = ${waitKey}) as until`),
-    ),
+  const [state] = await selectRows(
+    db,
+    backoffStateSchema,
+    sql`select
+      (select a.count from login_attempts a where a.key = ${key}
+        and a.window_start = ${new Date(windowStart.getTime() - limit.memoryMs).toISOString()}::timestamptz)
+        as previous,
+      (select max(a.window_start) from login_attempts a where a.key = ${waitKey}) as until`,
   );
-  const wait = { until: waitUntil };
-  if (wait?.until && wait.until > now) return wait.until.getTime() - now.getTime();
+  if (!state) throw new Error('the backoff state statement answered no row');
+  const { previous, until: waitUntil } = state;
+  if (waitUntil && waitUntil > now) return waitUntil.getTime() - now.getTime();
 
   reservation.slots.push({ key, windowStart });
   const failuresIfWrong = current + (previous ?? 0);

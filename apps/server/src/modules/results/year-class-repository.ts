@@ -4,7 +4,14 @@ import { pupilApproachSchema, yearTimeSchema } from '@leerzicht/contract';
 import type { Db } from '../../db/client';
 import { readableNotes, type NoteReader } from '../../platform/access/index';
 import { pupils, yearClassNotes, yearClassPupils } from '../../db/schema/index';
-import { aggregateColumns, aggregateRowSchema, countedFilter, inIds, selectRows } from '../scores/index';
+import {
+  aggregateColumns,
+  aggregateRowSchema,
+  countedFilter,
+  groupHasGoals,
+  inIds,
+  selectRows,
+} from '../scores/index';
 
 export function listGroupPupils(db: Db, schoolId: number, yearClassId: number) {
   return db
@@ -79,7 +86,7 @@ const groupFactsRowSchema = z.object({
 
 /**
  * What a group page shows of the group beside its pupils' results, in one statement:
- * - `hasGoals`: a method result of the group belongs to a method test whose sections carry a goal;
+ * - `hasGoals`: see groupHasGoals;
  * - `teachers`: the teachers permitted on the group, by name;
  * - `approachYear`: the school year whose approaches the page shows (the latest one up to `classYear` in which one
  *   of the group's pupils has an approach, else `classYear`), `lastChanged` the latest change in the pupils'
@@ -94,9 +101,7 @@ export async function groupFacts(db: Db, schoolId: number, yearClassId: number, 
     sql`with y as (select coalesce((select max(a.calendar_year) from pupil_approaches a
         where a.school_id = ${schoolId} and a.pupil_id in ${members} and a.calendar_year <= ${classYear}),
         ${classYear}::int) as year)
-    select exists (select 1 from method_test_scores m
-        join test_sections t on t.method_test_id = m.method_test_id
-        where m.school_id = ${schoolId} and m.year_class_id = ${yearClassId} and t.goal_id is not null) as has_goals,
+    select ${groupHasGoals(schoolId, yearClassId)} as has_goals,
       coalesce((select json_agg(json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name)
           order by u.last_name, u.first_name, u.id)
         from teacher_group_permissions p join users u on u.id = p.user_id

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { methodTestScores, schools, testSections, yearClassPupils, yearClasses } from '../../db/schema/index';
+import { schools, yearClassPupils, yearClasses } from '../../db/schema/index';
+import { groupHasGoals } from '../scores/index';
 
 export function findSchool(db: Db, schoolId: number) {
   return db
@@ -17,17 +18,10 @@ const flagSchema = z.boolean();
 const gradesSchema = z.array(z.number().int());
 const countSchema = z.number().int();
 
-/**
- * A group has goals (the "test overview" menu item) when a method test score of the group belongs to a
- * method test whose sections carry a goal.
- */
-const hasGoalsSql = sql`exists (
-  select 1 from ${methodTestScores}
-  inner join ${testSections} on ${testSections.methodTestId} = ${methodTestScores.methodTestId}
-  where ${methodTestScores.schoolId} = ${yearClasses.schoolId}
-    and ${methodTestScores.yearClassId} = ${yearClasses.id}
-    and ${testSections.goalId} is not null
-)`.mapWith((value) => flagSchema.parse(value));
+/** The group has goals (the "test overview" menu item). */
+const hasGoalsSql = groupHasGoals(sql`${yearClasses.schoolId}`, sql`${yearClasses.id}`).mapWith((value) =>
+  flagSchema.parse(value),
+);
 
 /** The distinct grades of a group's pupils; the group's own grade when it has no pupils. */
 const gradesSql = sql`coalesce(

@@ -11,14 +11,15 @@ export {
   aggregateColumns,
   aggregateRowSchema,
   countedFilter,
+  groupHasGoals,
   inGroups,
   inIds,
   pupilsScope,
   rankedScores,
-  selectRows,
   toAggregate,
   yearTimeRank,
   type AggregateRow,
   type RankedScope,
 } from './score-sql';
+export { selectRows } from '../../db/select-rows';
 export { listNationalScores, listNationalScoresWith, scoreWindows } from './service';

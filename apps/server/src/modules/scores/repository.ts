@@ -6,7 +6,8 @@ import { readableNotes, type NoteReader } from '../../platform/access/index';
 import { methodTestScores, methodTests, methods, pupilApproaches, scoreNotes } from '../../db/schema/index';
 import { toScoreNote } from './note-views';
 import { nationalScoreRowSchema, type NationalScoreRow } from './score-rows';
-import { inIds, inScope, pupilsScope, rankedScores, selectRows, type RankedScope } from './score-sql';
+import { selectRows } from '../../db/select-rows';
+import { inIds, inScope, pupilsScope, rankedScores, type RankedScope } from './score-sql';
 
 /* Score lists of a set of pupils (year class result and pupil detail) and the norms of results in scope. */
 

@@ -9,7 +9,6 @@ import {
   type ResultAggregate,
   type YearTime,
 } from '@leerzicht/contract';
-import type { Db } from '../../db/client';
 
 /*
  * The SQL every score view shares. This file is where the server decides the score rules:
@@ -26,17 +25,14 @@ import type { Db } from '../../db/client';
  */
 
 /**
- * Runs raw SQL and parses its rows with `row` (PGlite and node-postgres both answer `{ rows }`). The SQL casts
- * counts to int and means to float8, which both drivers return as numbers.
+ * A group has goals (its test overview, and the menu item to it): a method result of the group belongs to a method
+ * test whose sections carry a goal. `schoolId` and `yearClassId` are values or the columns of an outer query.
  */
-export async function selectRows<S extends z.ZodType>(db: Db, row: S, query: SQL): Promise<z.output<S>[]> {
-  const { rows } = resultSchema.parse(await db.execute(query));
-  return rows.map((item) => row.parse(item));
+export function groupHasGoals(schoolId: SQL | number, yearClassId: SQL | number): SQL {
+  return sql`exists (select 1 from method_test_scores m
+    join test_sections t on t.method_test_id = m.method_test_id
+    where m.school_id = ${schoolId} and m.year_class_id = ${yearClassId} and t.goal_id is not null)`;
 }
-
-// Made once: zod compiles a schema's parser on its first use, so a schema made per call (the answer's wrapper, an
-// array of the row) pays that on every statement.
-const resultSchema = z.object({ rows: z.array(z.unknown()) });
 
 /** `column in (1, 2, 3)`, or false for an empty list. */
 export function inIds(column: SQL, ids: readonly number[]): SQL {
