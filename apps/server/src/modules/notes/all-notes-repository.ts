@@ -100,6 +100,7 @@ const pupilJson = (alias: string) =>
     'last_name_prefix', ${alias}.last_name_prefix, 'last_name', ${alias}.last_name)`);
 
 const countRowSchema = z.object({ n: z.number().int() });
+
 /** A page of the notes (newest first) and how many match in all. */
 export async function listAllNotes(
   db: Db,

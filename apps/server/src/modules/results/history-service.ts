@@ -97,6 +97,7 @@ function examsOf(
 
 function coreOf(rows: HistoryRows, subjects: readonly Subject[], groups: readonly Group[]): HistoryCore {
   const exams = examsOf(rows.aggregates, subjects, groups);
+  // Packing passes the fields read per request through untouched: left empty here, the caller sets them.
   const {
     schoolId: _s,
     subjects: _su,
@@ -106,7 +107,7 @@ function coreOf(rows: HistoryRows, subjects: readonly Subject[], groups: readonl
   } = packSchoolHistory({
     schoolId: 0,
     calendarYears: [...new Set(exams.map((exam) => exam.calendarYear))],
-    subjects: [...subjects],
+    subjects: [],
     exams,
     notes: [],
     schoolAmbitions: [],
