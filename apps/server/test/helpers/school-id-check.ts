@@ -9,8 +9,9 @@ import * as schema from '../../src/db/schema/index';
  * and looked at query level by query level (a subquery, CTE or UNION branch is a level of its own):
  *
  * - SELECT, UPDATE, DELETE: each school-owned table in the level's FROM/USING/target needs a comparison of its
- *   school_id (`=`, `IN`, `= ANY`) in the level's WHERE or JOIN ... ON. A join on `a.school_id = b.school_id`
- *   counts for both (co-located tables join shard by shard); an unqualified `school_id` counts for every table.
+ *   school_id with a value (`=`, `IN`, `= ANY`) in the level's WHERE or JOIN ... ON. A join on
+ *   `a.school_id = b.school_id` carries that to the other table (co-located tables join shard by shard), but does
+ *   not stand in for it; an unqualified `school_id` counts for every table.
  * - INSERT: the inserted columns include school_id (Citus routes each row by it).
  */
 
@@ -104,7 +105,7 @@ function visitLevel(kind: LevelKind, level: JsonObject, owned: ReadonlySet<strin
     if (kind !== 'SelectStmt') addRangeVar(level.relation);
     collectFrom(kind === 'DeleteStmt' ? level.usingClause : level.fromClause);
     if (level.whereClause) conditions.push(level.whereClause);
-    const filtered = filteredNames(conditions);
+    const filtered = filteredNames(conditions, new Set(tables.map((ref) => ref.name)));
     for (const ref of tables) {
       if (!owned.has(ref.table)) continue;
       if (filtered.unqualified || filtered.names.has(ref.name)) continue;
@@ -119,19 +120,47 @@ function visitLevel(kind: LevelKind, level: JsonObject, owned: ReadonlySet<strin
   visitNested(Object.fromEntries(rest), owned, unfiltered);
 }
 
-/** The table names (aliases) whose school_id the conditions compare, without entering subqueries. */
-function filteredNames(conditions: Json[]): { names: Set<string>; unqualified: boolean } {
-  const names = new Set<string>();
+/**
+ * The table names (aliases) of this level whose school_id the conditions pin to a value, without entering
+ * subqueries. A school_id compared to a value (a parameter, constant, list or `ANY`) pins its table; a join on
+ * `a.school_id = b.school_id` passes a pin on to the other side, but two tables joined on school_id with neither
+ * pinned still go to every shard. A school_id of a table outside the level (a correlated subquery's outer table)
+ * counts as pinned: that table is checked at its own level.
+ */
+function filteredNames(
+  conditions: Json[],
+  levelNames: ReadonlySet<string>,
+): { names: Set<string>; unqualified: boolean } {
+  const pinned = new Set<string>();
+  const links: [string, string][] = [];
   let unqualified = false;
-  const noteColumn = (node: Json | undefined) => {
-    if (!isObject(node) || !isObject(node.ColumnRef) || !Array.isArray(node.ColumnRef.fields)) return;
+  /** `school_id` columns: the qualifier, '' when unqualified; null for anything else. */
+  const schoolIdOf = (node: Json | undefined): string | null => {
+    if (!isObject(node) || !isObject(node.ColumnRef) || !Array.isArray(node.ColumnRef.fields)) return null;
     const fields = node.ColumnRef.fields.map((field) =>
       isObject(field) && isObject(field.String) ? field.String.sval : null,
     );
-    if (fields.at(-1) !== 'school_id') return;
+    if (fields.at(-1) !== 'school_id') return null;
     const qualifier = fields.at(-2);
-    if (typeof qualifier === 'string') names.add(qualifier);
-    else unqualified = true;
+    return typeof qualifier === 'string' ? qualifier : '';
+  };
+  const isColumn = (node: Json | undefined) => isObject(node) && isObject(node.ColumnRef);
+  const pin = (name: string) => {
+    if (name === '') unqualified = true;
+    else pinned.add(name);
+  };
+  const compare = (left: Json | undefined, right: Json | undefined) => {
+    const a = schoolIdOf(left);
+    const b = schoolIdOf(right);
+    if (a !== null && b !== null) {
+      // An outer table's school_id pins this side; two of this level's tables only link.
+      if (a !== '' && !levelNames.has(a)) pin(b);
+      else if (b !== '' && !levelNames.has(b)) pin(a);
+      else if (a !== '' && b !== '') links.push([a, b]);
+      return;
+    }
+    if (a !== null && !isColumn(right)) pin(a);
+    if (b !== null && !isColumn(left)) pin(b);
   };
   const walk = (node: Json) => {
     if (Array.isArray(node)) {
@@ -149,13 +178,21 @@ function filteredNames(conditions: Json[]): { names: Set<string>; unqualified: b
       const comparison =
         expr.kind === 'AEXPR_IN' ||
         ((expr.kind === 'AEXPR_OP' || expr.kind === 'AEXPR_OP_ANY') && operator === '=');
-      if (comparison) {
-        noteColumn(expr.lexpr);
-        noteColumn(expr.rexpr);
-      }
+      if (comparison) compare(expr.lexpr, expr.rexpr);
     }
     for (const value of Object.values(node)) walk(value);
   };
   walk(conditions);
-  return { names, unqualified };
+  // Pins travel along the school_id joins.
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [a, b] of links) {
+      if (pinned.has(a) !== pinned.has(b)) {
+        pinned.add(a);
+        pinned.add(b);
+        grew = true;
+      }
+    }
+  }
+  return { names: pinned, unqualified };
 }

@@ -39,6 +39,18 @@ describe('the school_id check of a statement', () => {
     ['update pupil_notes set content = $1 where id = $2', ['pupil_notes']],
     ['update pupil_notes set content = $1 where school_id = $2 and id = $3', []],
     ['delete from pinned_pupils where id = $1', ['pinned_pupils']],
+    // Joined on school_id, but neither side is pinned to a school: a query to every shard.
+    [
+      'select * from pupils p left join year_classes c on c.school_id = p.school_id where p.id = $1',
+      ['pupils', 'year_classes'],
+    ],
+    ['select * from pupils p join year_classes c on p.school_id = c.school_id where c.school_id = $1', []],
+    // A subquery correlated on the outer table's school_id: the outer level answers for it.
+    [
+      'select (select count(*) from year_classes c where c.school_id = p.school_id) from pupils p where p.school_id = $1',
+      [],
+    ],
+    ['select * from pupils p where p.school_id = p.school_id', ['pupils']],
     ['insert into pupil_notes (school_id, pupil_id, content) values ($1, $2, $3)', []],
     ['insert into pupil_notes (pupil_id, content) values ($1, $2)', ['pupil_notes']],
   ])('%s', async (sql, expected) => {

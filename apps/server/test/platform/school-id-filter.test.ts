@@ -42,6 +42,8 @@ const NOT_YET_FILTERED: Record<string, string> = {
   '3736859c70eaef2a': 'POST /cito_score_note/: national_test_scores by id',
   '3e93e64f948e9f94': 'GET /group_plans/:id/effect/: group_plans by id',
   ff76354fb9fbbdc0: 'GET /hidden-notifications/: hidden_notifications by user',
+  '9f8937d94d05abb8': 'POST /login/: school_memberships by user (has the account a paying school)',
+  befd7b2d605fca2c: 'GET /profile/: school_memberships by user (the schools of the account)',
   '7800ad5845617bdd': 'GET /note_categories/: group_plans joined by id',
   dd35c0248a642484: 'GET /note_categories/: group_plans by id',
   fc47508f324d5814: 'DELETE /pin_pupil/:id/: pinned_pupils by id',
@@ -53,7 +55,8 @@ const NOT_YET_FILTERED: Record<string, string> = {
   '7d1365cb8c342b12': 'PATCH /pupil_note/:id/: pupil_notes by id',
   '187d1965415a3c8b': 'GET /pupils/:id/: year_classes in a subquery or CTE',
   '5214d5f4e8088a52': 'GET /pupils/:id/: pupils by id',
-  '671a012272641fde': 'GET /pupils/:id/: pupils by id (its school and groups)',
+  fef0488579549d65:
+    'GET /pupils/:id/: pupils by id (its school and groups, with the membership of that school joined on it)',
   '5bd2a194bc99e78c': 'GET /pupils/:id/: pinned_pupils by user',
   c78fed0b38e2e9f4: 'GET /recent_plans/: year_classes joined by id',
   '57a410bbf56008e6': 'PATCH /school_ambitions/:id/: school_ambitions by id',
@@ -64,7 +67,8 @@ const NOT_YET_FILTERED: Record<string, string> = {
   b5cb31d3dd039e96: 'GET /year_classes/:id/pupils_to_discuss/: year_classes by id',
   '4fb2faa58c951c30': 'GET /year_classes/:id/result/: year_classes in a subquery or CTE',
   dfc3808c1cef029b: 'GET /year_classes/:id/result/: year_classes joined by id (scores with their aggregates)',
-  '7837da6ddb3f1c2b': 'GET /year_classes/:id/result/: year_classes by id',
+  '66a48d8f750e8a58':
+    'GET /year_classes/:id/result/: year_classes by id (with the membership of its school joined on it)',
 };
 
 interface Captured {

@@ -1,26 +1,38 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { perRequest } from './per-request';
-import type { AccessSubject } from './resolver';
-import { pupils, yearClasses } from '../../db/schema/index';
+import { accessOf, membershipColumns, membershipOf, rememberAccess, type AccessSubject } from './resolver';
+import { pupils, schoolMemberships, yearClasses } from '../../db/schema/index';
 
 /*
  * The tenancy facts the access checks need before any module runs: which school a group or pupil belongs to,
  * and which groups a pupil was ever enrolled in (a teacher reads a pupil of one of their groups).
  */
 
-/** A group (year class) by id, or null. */
-export async function findGroup(db: Db, groupId: number) {
-  const [group] = await db.select().from(yearClasses).where(eq(yearClasses.id, groupId)).limit(1);
-  return group ?? null;
+/** A group (year class) by id, or null; with the subject's membership of its school read in the same round trip. */
+async function findGroupWithAccess(db: Db, subject: AccessSubject, groupId: number) {
+  const [row] = await db
+    .select({ group: yearClasses, membership: membershipColumns(subject, yearClasses.schoolId) })
+    .from(yearClasses)
+    .leftJoin(schoolMemberships, membershipOf(subject, yearClasses.schoolId))
+    .where(eq(yearClasses.id, groupId))
+    .limit(1);
+  if (!row) return null;
+  rememberAccess(subject, row.group.schoolId, accessOf(subject, row.group.schoolId, row.membership));
+  return row.group;
 }
 
-export async function pupilTenancy(
+/**
+ * A pupil's school and the groups it was ever enrolled in, or null; with the subject's membership of that
+ * school read in the same round trip.
+ */
+async function pupilTenancyWithAccess(
   db: Db,
+  subject: AccessSubject,
   pupilId: number,
 ): Promise<{ schoolId: number; groupIds: number[] } | null> {
-  // One round trip. With the school, the (school_id, pupil_id) index answers the enrolments, and on a sharded
-  // schema they stay on one shard.
+  // With the school, the (school_id, pupil_id) index answers the enrolments, and on a sharded schema they stay
+  // on one shard.
   const [pupil] = await db
     .select({
       schoolId: pupils.schoolId,
@@ -28,20 +40,19 @@ export async function pupilTenancy(
       // name year_class_pupils' own columns.
       groupIds: sql<number[]>`array(select e.year_class_id from year_class_pupils e
         where e.school_id = "pupils"."school_id" and e.pupil_id = "pupils"."id")`,
+      membership: membershipColumns(subject, pupils.schoolId),
     })
     .from(pupils)
+    .leftJoin(schoolMemberships, membershipOf(subject, pupils.schoolId))
     .where(eq(pupils.id, pupilId))
     .limit(1);
   if (!pupil) return null;
+  rememberAccess(subject, pupil.schoolId, accessOf(subject, pupil.schoolId, pupil.membership));
   return { schoolId: pupil.schoolId, groupIds: pupil.groupIds.map(Number) };
 }
 
-/** pupilTenancy, looked up once per request and pupil. */
-export const pupilTenancyFor = perRequest((db: Db, _subject: AccessSubject, pupilId: number) =>
-  pupilTenancy(db, pupilId),
-);
+/** A pupil's tenancy (school and groups), looked up once per request and pupil. */
+export const pupilTenancyFor = perRequest(pupilTenancyWithAccess);
 
-/** findGroup, looked up once per request and group. */
-export const groupFor = perRequest((db: Db, _subject: AccessSubject, groupId: number) =>
-  findGroup(db, groupId),
-);
+/** A group by id, looked up once per request and group. */
+export const groupFor = perRequest(findGroupWithAccess);

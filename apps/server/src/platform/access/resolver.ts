@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { schoolMemberships } from '../../db/schema/index';
 import { notFound } from '../http-errors';
@@ -26,32 +26,81 @@ export interface SchoolAccess {
   isRestricted: boolean;
 }
 
-async function load(db: Db, subject: AccessSubject, schoolId: number): Promise<SchoolAccess | null> {
+/** A member's row as the membership statements answer it (see membershipColumns). */
+export interface MembershipRow {
+  isSchoolSuperuser: boolean;
+  isSenco: boolean;
+  groupIds: number[];
+}
+
+/**
+ * The membership columns of the subject in the school whose id is the SQL `schoolId` (a column or a value):
+ * the flags of `school_memberships` and, for a teacher, the permitted groups. Group and pupil lookups select them
+ * beside their own row (joined on the row's school), so their school's access costs no round trip of its own.
+ */
+export function membershipColumns(subject: AccessSubject, schoolId: SQL | SQLWrapper | number) {
+  return {
+    isSchoolSuperuser: schoolMemberships.isSchoolSuperuser,
+    isSenco: schoolMemberships.isSenco,
+    groupIds: sql<number[]>`array(select p.year_class_id from teacher_group_permissions p
+      where p.user_id = ${subject.userId} and p.school_id = ${schoolId} order by p.year_class_id)`,
+  };
+}
+
+/** The join condition of the subject's membership row in the school `schoolId` (for a left join). */
+export const membershipOf = (subject: AccessSubject, schoolId: SQLWrapper) =>
+  and(eq(schoolMemberships.userId, subject.userId), eq(schoolMemberships.schoolId, schoolId));
+
+/** The access a membership row gives; null for no row (a left join's nulls) or a school outside an impersonation. */
+export function accessOf(
+  subject: AccessSubject,
+  schoolId: number,
+  membership:
+    { isSchoolSuperuser: boolean | null; isSenco: boolean | null; groupIds: number[] } | null | undefined,
+): SchoolAccess | null {
   // An impersonated session reaches only the school it was started for, even when the user belongs to others.
   if (subject.impersonatedSchoolId !== null && subject.impersonatedSchoolId !== schoolId) return null;
-  // Membership and, for a teacher, the permitted groups in one round trip.
-  const [membership] = await db
-    .select({
-      isSchoolSuperuser: schoolMemberships.isSchoolSuperuser,
-      isSenco: schoolMemberships.isSenco,
-      groupIds: sql<number[]>`array(select p.year_class_id from teacher_group_permissions p
-        where p.user_id = ${subject.userId} and p.school_id = ${schoolId} order by p.year_class_id)`,
-    })
-    .from(schoolMemberships)
-    .where(and(eq(schoolMemberships.userId, subject.userId), eq(schoolMemberships.schoolId, schoolId)))
-    .limit(1);
-  if (!membership) return null;
+  if (!membership || membership.isSchoolSuperuser === null || membership.isSenco === null) return null;
   const readsWholeSchool = membership.isSchoolSuperuser || membership.isSenco;
-  const groupIds = readsWholeSchool ? null : membership.groupIds.map(Number);
   return {
     schoolId,
     userId: subject.userId,
     isSchoolSuperuser: membership.isSchoolSuperuser,
     isSenco: membership.isSenco,
     readsWholeSchool,
-    groupIds,
+    groupIds: readsWholeSchool ? null : membership.groupIds.map(Number),
     isRestricted: subject.isRestricted,
   };
+}
+
+/** Accesses a lookup of this request already read with its row, by school; taken before asking the database. */
+const known = new WeakMap<AccessSubject, Map<number, SchoolAccess | null>>();
+
+/**
+ * Hands over the access a group or pupil lookup read beside its row. It counts as the request's access to that
+ * school only once a check asks for it (`seen` reports what was asked), and a school asked for before keeps
+ * what it had.
+ */
+export function rememberAccess(subject: AccessSubject, schoolId: number, access: SchoolAccess | null): void {
+  let bySchool = known.get(subject);
+  if (!bySchool) {
+    bySchool = new Map();
+    known.set(subject, bySchool);
+  }
+  if (!bySchool.has(schoolId)) bySchool.set(schoolId, access);
+}
+
+async function load(db: Db, subject: AccessSubject, schoolId: number): Promise<SchoolAccess | null> {
+  const remembered = known.get(subject);
+  if (remembered?.has(schoolId)) return remembered.get(schoolId) ?? null;
+  if (subject.impersonatedSchoolId !== null && subject.impersonatedSchoolId !== schoolId) return null;
+  // Membership and, for a teacher, the permitted groups in one round trip.
+  const [membership] = await db
+    .select(membershipColumns(subject, schoolId))
+    .from(schoolMemberships)
+    .where(and(eq(schoolMemberships.userId, subject.userId), eq(schoolMemberships.schoolId, schoolId)))
+    .limit(1);
+  return accessOf(subject, schoolId, membership);
 }
 
 /**
