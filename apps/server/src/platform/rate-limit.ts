@@ -190,17 +190,20 @@ export async function reserveAttempt(db: Db, checks: AttemptCheck[], now: Date):
 
 /** Gives the attempt back: a successful sign-in does not eat into the limits, nor make anyone wait. */
 export async function releaseAttempt(db: Db, reservation: Reservation): Promise<void> {
-  for (const slot of reservation.slots) {
-    await db
-      .update(loginAttempts)
-      .set({ count: sql`greatest(${loginAttempts.count} - 1, 0)` })
-      .where(and(eq(loginAttempts.key, slot.key), eq(loginAttempts.windowStart, slot.windowStart)));
-  }
-  for (const wait of reservation.waits) {
-    await db
-      .delete(loginAttempts)
-      .where(and(eq(loginAttempts.key, wait.key), eq(loginAttempts.windowStart, wait.until)));
-  }
+  // One row each, so the statements are independent and go together.
+  await Promise.all([
+    ...reservation.slots.map((slot) =>
+      db
+        .update(loginAttempts)
+        .set({ count: sql`greatest(${loginAttempts.count} - 1, 0)` })
+        .where(and(eq(loginAttempts.key, slot.key), eq(loginAttempts.windowStart, slot.windowStart))),
+    ),
+    ...reservation.waits.map((wait) =>
+      db
+        .delete(loginAttempts)
+        .where(and(eq(loginAttempts.key, wait.key), eq(loginAttempts.windowStart, wait.until))),
+    ),
+  ]);
 }
 
 const knownKey = (account: string, address: string) => counterKey('known:address', `${account}\n${address}`);

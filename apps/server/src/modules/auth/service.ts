@@ -76,10 +76,16 @@ export async function login(
   source: AttemptSource,
 ): Promise<{ token: string }> {
   const code = input.totpChallenge;
+  // The account is looked up while the attempt is counted, and its school while the password is checked: only
+  // their waiting overlaps; a refused attempt (429) still answers before anything about the account is used.
+  const pendingUser = findUserByUsername(ctx.db, input.username);
+  pendingUser.catch(() => undefined);
   const attempt = await beginPasswordAttempt(ctx, input.username, source, {
     codeOffered: code !== undefined,
   });
-  const user = await findUserByUsername(ctx.db, input.username);
+  const user = await pendingUser;
+  const pendingPaying = user ? hasConnectedPayingSchool(ctx.db, user.id) : Promise.resolve(false);
+  pendingPaying.catch(() => undefined);
   const passwordOk = user
     ? await verifyPassword(user.passwordHash, input.password)
     : (await verifyPassword(await getDummyHash(), input.password)) && false;
@@ -93,9 +99,8 @@ export async function login(
       throw badRequest(GENERIC_LOGIN_FAILURE);
     }
   }
-  await releaseAttempt(ctx.db, attempt.reservation);
-
-  if (!(await hasConnectedPayingSchool(ctx.db, user.id))) throw badRequest(LOGIN_MARKERS.noPayingSchool);
+  const [, paying] = await Promise.all([releaseAttempt(ctx.db, attempt.reservation), pendingPaying]);
+  if (!paying) throw badRequest(LOGIN_MARKERS.noPayingSchool);
 
   if (!attempt.codeRequired && needsSecondStep(user)) {
     if (!code) throw badRequest(LOGIN_MARKERS.totpRequired);
@@ -105,9 +110,12 @@ export async function login(
 
   const now = ctx.now();
   const rememberMe = input.rememberMe ?? false;
-  const session = await createSession(ctx.db, { userId: user.id, rememberMe }, now);
-  await recordLogin(ctx.db, user.id, now);
-  await rememberAddress(ctx.db, user.username, source.ip, now);
+  // Independent writes, sent together.
+  const [session] = await Promise.all([
+    createSession(ctx.db, { userId: user.id, rememberMe }, now),
+    recordLogin(ctx.db, user.id, now),
+    rememberAddress(ctx.db, user.username, source.ip, now),
+  ]);
   await pruneAttempts(ctx.db, now);
   const token = await signSessionToken(
     ctx.jwtSecret,

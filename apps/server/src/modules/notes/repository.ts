@@ -1,6 +1,8 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { PUPIL_NOTE_CATEGORIES } from '@leerzicht/contract';
 import type { Db } from '../../db/client';
+import { selectRows } from '../../db/select-rows';
 import { pupilNoteCategories, pupilNotes, users } from '../../db/schema/index';
 
 export type NoteRow = typeof pupilNotes.$inferSelect & {
@@ -102,10 +104,61 @@ export async function findNote(db: Db, id: number): Promise<NoteRow | null> {
   return row ? toRow(row) : null;
 }
 
-export async function insertNote(db: Db, values: typeof pupilNotes.$inferInsert): Promise<number> {
-  const [row] = await db.insert(pupilNotes).values(values).returning({ id: pupilNotes.id });
-  if (!row) throw new Error('note not stored');
-  return row.id;
+const insertedNoteSchema = z.object({
+  id: z.number().int(),
+  schoolId: z.number().int(),
+  pupilId: z.number().int(),
+  categoryId: z.number().int().nullable(),
+  category: z.string(),
+  content: z.string(),
+  position: z.number().int(),
+  confidential: z.boolean(),
+  authorId: z.number().int().nullable(),
+  // node-postgres answers a Date, PGlite a Date or a string: either way a Date.
+  dateCreated: z.coerce.date(),
+  dateChanged: z.coerce.date(),
+  dateArchived: z.coerce.date().nullable(),
+  authorFirstName: z.string().nullable(),
+  authorLastName: z.string().nullable(),
+});
+
+export type NewNote = Omit<
+  typeof pupilNotes.$inferInsert,
+  'category' | 'categoryId' | 'id' | 'dateArchived'
+> & {
+  position: number;
+  confidential: boolean;
+  authorId: number;
+  dateCreated: Date;
+  dateChanged: Date;
+};
+
+/**
+ * Stores a note in the school's category `category` (a built-in code, or the name of one of the school's own
+ * categories: the first by position, as listCategories orders them) and answers it as findNote would. One
+ * statement: the category is looked up, the note stored and its author named together. Null when the school has
+ * no such category (yet: listCategories creates the built-in ones on first use).
+ */
+export async function insertNoteInCategory(db: Db, note: NewNote, category: string): Promise<NoteRow | null> {
+  const [row] = await selectRows(
+    db,
+    insertedNoteSchema,
+    sql`insert into pupil_notes (school_id, pupil_id, category_id, category, content, position, confidential,
+        author_id, date_created, date_changed)
+      select ${note.schoolId}, ${note.pupilId}, c.id, coalesce(c.code, c.name), ${note.content}, ${note.position},
+        ${note.confidential}, ${note.authorId}, ${note.dateCreated.toISOString()}::timestamptz,
+        ${note.dateChanged.toISOString()}::timestamptz
+      from pupil_note_categories c
+      where c.school_id = ${note.schoolId} and (c.code = ${category} or (c.code is null and c.name = ${category}))
+      order by c.position, c.id
+      limit 1
+      returning id, school_id as "schoolId", pupil_id as "pupilId", category_id as "categoryId", category, content,
+        position, confidential, author_id as "authorId", date_created as "dateCreated",
+        date_changed as "dateChanged", date_archived as "dateArchived",
+        (select u.first_name from users u where u.id = author_id) as "authorFirstName",
+        (select u.last_name from users u where u.id = author_id) as "authorLastName"`,
+  );
+  return row ?? null;
 }
 
 export async function updateNote(

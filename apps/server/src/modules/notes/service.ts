@@ -17,7 +17,7 @@ import { canEditNote } from './policy';
 import {
   deleteNote,
   findNote,
-  insertNote,
+  insertNoteInCategory,
   listCategories,
   listNotes,
   updateNote,
@@ -84,21 +84,24 @@ export async function createPupilNote(
   input: z.output<typeof pupilNoteCreateSchema>,
 ): Promise<PupilNote> {
   const access = await authorizePupilNotes(ctx, session, input.pupilId);
-  const category = await resolveCategory(ctx, access.schoolId, input.category);
   const now = ctx.now();
-  const id = await insertNote(ctx.db, {
+  const note = {
     schoolId: access.schoolId,
     pupilId: input.pupilId,
-    ...category,
     content: input.content,
     position: input.position,
     confidential: input.confidential,
     authorId: session.userId,
     dateCreated: now,
     dateChanged: now,
-  });
-  const row = await findNote(ctx.db, id);
-  if (!row) throw new Error('note not found after insert');
+  };
+  let row = await insertNoteInCategory(ctx.db, note, input.category);
+  // Not stored: the category is unknown, or the school's built-in categories do not exist yet (made on first use).
+  if (!row) {
+    await resolveCategory(ctx, access.schoolId, input.category);
+    row = await insertNoteInCategory(ctx.db, note, input.category);
+  }
+  if (!row) throw new Error('note not stored in a category that exists');
   return toNote(row, access);
 }
 
