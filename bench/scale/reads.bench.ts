@@ -3,14 +3,14 @@
  * (the demo) and the big one (`npm run bench:scale:generate`: 603 schools, 4 million national results), in turn.
  * Per endpoint (school history, grade, year-class result, pupil, login, a note create) it prints the answer size,
  * the queries per request, the bare SQL time of those statements (captured from the server with BENCH_SQL_LOG
- * and replayed with `pg` in rolled-back transactions), latency p50/p95/p99 and requests/s at 1 and at 32
+ * and replayed with `pg` as the server ran them, writes with their commits), latency p50/p95/p99 and requests/s at 1 and at 32
  * connections, and big/small ratios; then EXPLAIN of every captured statement on the big database, listing
  * sequential scans of tables above SCALE_SEQ_SCAN_ROWS rows. Exit code 1 when there is such a scan.
  *
  *   npm run bench:scale
  *   SCALE_SECONDS=5 SCALE_CONNECTIONS=1,8 SCALE_ENDPOINTS="school history,pupil" npm run bench:scale
  *
- * Also: SCALE_SKIP_BUILD=1, SCALE_SQL_ROUNDS (30), SCALE_SQL_SECONDS (10, per endpoint), SCALE_BIG_PORT (3304),
+ * Also: SCALE_SKIP_BUILD=1, SCALE_SQL_ROUNDS (100), SCALE_SQL_SECONDS (10, per endpoint), SCALE_BIG_PORT (3304),
  * SCALE_SMALL_PORT (3314), SCALE_DATABASE / SCALE_SMALL_DATABASE, SCALE_SCHOOL_ID / SCALE_DIRECTEUR / SCALE_TEACHER.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,7 +27,7 @@ import { captureSize, findSeqScans, readCapture, timeStatements } from './sql-re
 
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 10);
 const CONNECTIONS = (process.env.SCALE_CONNECTIONS ?? '1,32').split(',').map(Number);
-const SQL_ROUNDS = Number(process.env.SCALE_SQL_ROUNDS ?? 30);
+const SQL_ROUNDS = Number(process.env.SCALE_SQL_ROUNDS ?? 100);
 const SQL_SECONDS = Number(process.env.SCALE_SQL_SECONDS ?? 10);
 const SEQ_SCAN_ROWS = Number(process.env.SCALE_SEQ_SCAN_ROWS ?? 10_000);
 const PORTS = {
