@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { builtOncePerDb } from '../db/built-once';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema/index';
 
@@ -17,9 +19,25 @@ export interface AuditEntry {
   at?: Date;
 }
 
+const insertAudit = builtOncePerDb((db) =>
+  db
+    .insert(auditLog)
+    .values({
+      schoolId: sql.placeholder('schoolId'),
+      actorUserId: sql.placeholder('actorUserId'),
+      impersonatorId: sql.placeholder('impersonatorId'),
+      action: sql.placeholder('action'),
+      entity: sql.placeholder('entity'),
+      entityId: sql.placeholder('entityId'),
+      details: sql.placeholder('details'),
+      createdAt: sql`coalesce(${sql.placeholder('at')}::timestamptz, now())`,
+    })
+    .prepare('audit_insert'),
+);
+
 /** Appends one row to the audit log. */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+  await insertAudit(db).execute({
     schoolId: entry.schoolId ?? null,
     actorUserId: entry.actorUserId,
     impersonatorId: entry.impersonatorId ?? null,
@@ -27,6 +45,6 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
     entity: entry.entity,
     entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
     details: entry.details ?? {},
-    ...(entry.at ? { createdAt: entry.at } : {}),
+    at: entry.at?.toISOString() ?? null,
   });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { builtOncePerDb } from '../db/built-once';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema/index';
 
@@ -57,14 +58,9 @@ export async function createSession(
   return { sessionId, expiresAt };
 }
 
-/** The session behind a verified token, or null when it was revoked, expired or idle too long. */
-export async function resolveSession(
-  db: Db,
-  sessionId: string,
-  userId: number,
-  now: Date,
-): Promise<ActiveSession | null> {
-  const [row] = await db
+/** A live session with the flags of its account; every signed-in request runs it. */
+const sessionById = builtOncePerDb((db) =>
+  db
     .select({
       session: sessions,
       isDemo: users.isDemo,
@@ -73,8 +69,25 @@ export async function resolveSession(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('session_by_id'),
+);
+
+/** The session behind a verified token, or null when it was revoked, expired or idle too long. */
+export async function resolveSession(
+  db: Db,
+  sessionId: string,
+  userId: number,
+  now: Date,
+): Promise<ActiveSession | null> {
+  const [row] = await sessionById(db).execute({ sessionId, userId });
   if (!row || !row.isActive) return null;
   const { session } = row;
   if (session.expiresAt.getTime() <= now.getTime()) return null;

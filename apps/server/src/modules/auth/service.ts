@@ -99,10 +99,16 @@ export async function login(
       throw badRequest(GENERIC_LOGIN_FAILURE);
     }
   }
-  const [, paying] = await Promise.all([releaseAttempt(ctx.db, attempt.reservation), pendingPaying]);
+  // The password was right, so the attempt is given back whatever follows; on the common path (no code to check)
+  // together with the session's writes. The paying school was read while the password was checked.
+  const released = releaseAttempt(ctx.db, attempt.reservation);
+  released.catch(() => undefined);
+  const paying = await pendingPaying;
+  const secondStep = !attempt.codeRequired && needsSecondStep(user);
+  if (!paying || secondStep) await released;
   if (!paying) throw badRequest(LOGIN_MARKERS.noPayingSchool);
 
-  if (!attempt.codeRequired && needsSecondStep(user)) {
+  if (secondStep) {
     if (!code) throw badRequest(LOGIN_MARKERS.totpRequired);
     const codeOk = await checkTotpCode(ctx, { id: user.id, totpSecretEnc: user.totpSecretEnc }, code, source);
     if (!codeOk) throw badRequest(LOGIN_MARKERS.totpInvalid);
@@ -115,6 +121,7 @@ export async function login(
     createSession(ctx.db, { userId: user.id, rememberMe }, now),
     recordLogin(ctx.db, user.id, now),
     rememberAddress(ctx.db, user.username, source.ip, now),
+    released,
   ]);
   await pruneAttempts(ctx.db, now);
   const token = await signSessionToken(

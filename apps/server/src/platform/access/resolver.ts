@@ -1,4 +1,5 @@
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
+import { builtOncePerDb } from '../../db/built-once';
 import type { Db } from '../../db/client';
 import { schoolMemberships } from '../../db/schema/index';
 import { notFound } from '../http-errors';
@@ -34,22 +35,22 @@ export interface MembershipRow {
 }
 
 /**
- * The membership columns of the subject in the school whose id is the SQL `schoolId` (a column or a value):
- * the flags of `school_memberships` and, for a teacher, the permitted groups. Group and pupil lookups select them
- * beside their own row (joined on the row's school), so their school's access costs no round trip of its own.
+ * The membership columns of user `userId` in the school `schoolId` (values, placeholders or a column): the flags of
+ * `school_memberships` and, for a teacher, the permitted groups. Group and pupil lookups select them beside their
+ * own row (joined on the row's school), so their school's access costs no round trip of its own.
  */
-export function membershipColumns(subject: AccessSubject, schoolId: SQL | SQLWrapper | number) {
+export function membershipColumns(userId: Placeholder | number, schoolId: SQLWrapper | Placeholder | number) {
   return {
     isSchoolSuperuser: schoolMemberships.isSchoolSuperuser,
     isSenco: schoolMemberships.isSenco,
     groupIds: sql<number[]>`array(select p.year_class_id from teacher_group_permissions p
-      where p.user_id = ${subject.userId} and p.school_id = ${schoolId} order by p.year_class_id)`,
+      where p.user_id = ${userId} and p.school_id = ${schoolId} order by p.year_class_id)`,
   };
 }
 
-/** The join condition of the subject's membership row in the school `schoolId` (for a left join). */
-export const membershipOf = (subject: AccessSubject, schoolId: SQLWrapper) =>
-  and(eq(schoolMemberships.userId, subject.userId), eq(schoolMemberships.schoolId, schoolId));
+/** The join condition of user `userId`'s membership row in the school `schoolId` (for a left join). */
+export const membershipOf = (userId: Placeholder | number, schoolId: SQLWrapper) =>
+  and(eq(schoolMemberships.userId, userId), eq(schoolMemberships.schoolId, schoolId));
 
 /** The access a membership row gives; null for no row (a left join's nulls) or a school outside an impersonation. */
 export function accessOf(
@@ -90,16 +91,23 @@ export function rememberAccess(subject: AccessSubject, schoolId: number, access:
   if (!bySchool.has(schoolId)) bySchool.set(schoolId, access);
 }
 
+/** Membership and, for a teacher, the permitted groups in one round trip. */
+const membershipIn = builtOncePerDb((db) => {
+  const userId = sql.placeholder('userId');
+  const schoolId = sql.placeholder('schoolId');
+  return db
+    .select(membershipColumns(userId, schoolId))
+    .from(schoolMemberships)
+    .where(and(eq(schoolMemberships.userId, userId), eq(schoolMemberships.schoolId, schoolId)))
+    .limit(1)
+    .prepare('membership_in_school');
+});
+
 async function load(db: Db, subject: AccessSubject, schoolId: number): Promise<SchoolAccess | null> {
   const remembered = known.get(subject);
   if (remembered?.has(schoolId)) return remembered.get(schoolId) ?? null;
   if (subject.impersonatedSchoolId !== null && subject.impersonatedSchoolId !== schoolId) return null;
-  // Membership and, for a teacher, the permitted groups in one round trip.
-  const [membership] = await db
-    .select(membershipColumns(subject, schoolId))
-    .from(schoolMemberships)
-    .where(and(eq(schoolMemberships.userId, subject.userId), eq(schoolMemberships.schoolId, schoolId)))
-    .limit(1);
+  const [membership] = await membershipIn(db).execute({ userId: subject.userId, schoolId });
   return accessOf(subject, schoolId, membership);
 }
 
