@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import type { Db } from '../db/client';
 import { HttpError } from './http-errors';
 import { LIMITS, isKnownAddress, reserveAttempt, type AttemptCheck, type Reservation } from './rate-limit';
 
@@ -18,16 +19,17 @@ export interface PasswordAttempt {
 
 const pairSubject = (username: string, source: AttemptSource) => `${username}\n${source.ip}`;
 
-/** The limits of platform/rate-limit.ts for one password attempt on `username` from `source`. */
-function passwordAttemptChecks(username: string, source: AttemptSource, known: boolean): AttemptCheck[] {
-  const pair = { limit: LIMITS.passwordPerPair, subject: pairSubject(username, source) };
-  if (known) return [pair];
-  return [
-    { limit: LIMITS.passwordPerAccount, subject: username },
-    pair,
-    { limit: LIMITS.passwordPerAddress, subject: source.ip },
-  ];
-}
+/** The limit every password attempt on `username` from `source` faces (platform/rate-limit.ts). */
+const pairCheck = (username: string, source: AttemptSource): AttemptCheck => ({
+  limit: LIMITS.passwordPerPair,
+  subject: pairSubject(username, source),
+});
+
+/** The limits a password attempt from an address the account has not signed in from faces besides the pair's. */
+const unknownAddressChecks = (username: string, source: AttemptSource): AttemptCheck[] => [
+  { limit: LIMITS.passwordPerAccount, subject: username },
+  { limit: LIMITS.passwordPerAddress, subject: source.ip },
+];
 
 /**
  * Counts a password attempt before the password is checked (429 when a limit refuses it). From an unknown
@@ -43,16 +45,21 @@ export async function beginPasswordAttempt(
   options: { codeOffered: boolean },
 ): Promise<PasswordAttempt> {
   const now = ctx.now();
-  const known = await isKnownAddress(ctx.db, username, source.ip, now);
+  // Every attempt faces the pair's limit; whether the address is known, read once that is counted, decides the rest.
+  let known = false;
+  const others = async (tx: Db) => {
+    known = await isKnownAddress(tx, username, source.ip, now);
+    return known ? [] : unknownAddressChecks(username, source);
+  };
   try {
-    const reservation = await reserveAttempt(ctx.db, passwordAttemptChecks(username, source, known), now);
+    const reservation = await reserveAttempt(ctx.db, [pairCheck(username, source)], now, others);
     return { reservation, codeRequired: false };
   } catch (error) {
     const refused = error instanceof HttpError && error.statusCode === 429;
     if (known || !options.codeOffered || !refused) throw error;
   }
   const checks = [
-    { limit: LIMITS.passwordPerPair, subject: pairSubject(username, source) },
+    pairCheck(username, source),
     { limit: LIMITS.passwordPerAddress, subject: source.ip },
     { limit: LIMITS.codeDuringWait, subject: username },
   ];

@@ -125,6 +125,7 @@ async function reserveWindow(
 }
 
 const backoffStateSchema = z.object({
+  current: z.number().int(),
   previous: z.number().int().nullable(),
   // node-postgres answers a Date, PGlite a Date or a string: either way a Date.
   until: z.coerce.date().nullable(),
@@ -141,20 +142,18 @@ async function reserveBackoff(
   const key = counterKey(limit.name, subject);
   const waitKey = counterKey(`${limit.name}-wait`, subject);
   const windowStart = windowStartOf(limit.memoryMs, now);
-  // Counting first locks the counter row: concurrent attempts on the subject take turns from here on.
-  const current = await bump(db, key, windowStart);
-  // The failures of the previous window and the running wait, in one round trip.
+  const previousStart = new Date(windowStart.getTime() - limit.memoryMs);
+  // Counting first locks the counter row: concurrent attempts on the subject take turns from there on, and the
+  // function reads the previous window's failures and the running wait after the lock (migration 0010).
   const [state] = await selectRows(
     db,
     backoffStateSchema,
-    sql`select
-      (select a.count from login_attempts a where a.key = ${key}
-        and a.window_start = ${new Date(windowStart.getTime() - limit.memoryMs).toISOString()}::timestamptz)
-        as previous,
-      (select max(a.window_start) from login_attempts a where a.key = ${waitKey}) as until`,
+    sql`select b.current_count as current, b.previous_count as previous, b.wait_until as until
+      from login_backoff_bump(${key}, ${windowStart.toISOString()}::timestamptz,
+        ${previousStart.toISOString()}::timestamptz, ${waitKey}) b`,
   );
-  if (!state) throw new Error('the backoff state statement answered no row');
-  const { previous, until: waitUntil } = state;
+  if (!state) throw new Error('the backoff statement answered no row');
+  const { current, previous, until: waitUntil } = state;
   if (waitUntil && waitUntil > now) return waitUntil.getTime() - now.getTime();
 
   reservation.slots.push({ key, windowStart });
@@ -169,19 +168,29 @@ async function reserveBackoff(
 
 /**
  * Counts one attempt against each limit, all or nothing: when any limit refuses, nothing is counted and
- * 429 is thrown with the longest wait as Retry-After.
+ * 429 is thrown with the longest wait as Retry-After. `later` decides more checks from what it reads in the same
+ * transaction once `checks` are counted (on the embedded database, with its one connection, a read outside the
+ * transaction would wait for it to end).
  */
-export async function reserveAttempt(db: Db, checks: AttemptCheck[], now: Date): Promise<Reservation> {
+export async function reserveAttempt(
+  db: Db,
+  checks: AttemptCheck[],
+  now: Date,
+  later?: (tx: Db) => Promise<AttemptCheck[]>,
+): Promise<Reservation> {
   return db.transaction(async (tx) => {
     const reservation: Reservation = { slots: [], waits: [] };
     let retryAfterMs = 0;
-    for (const { limit, subject } of checks) {
+    const count = async ({ limit, subject }: AttemptCheck) => {
       const waitMs =
         'max' in limit
           ? await reserveWindow(tx, limit, subject, now, reservation)
           : await reserveBackoff(tx, limit, subject, now, reservation);
       retryAfterMs = Math.max(retryAfterMs, waitMs);
-    }
+    };
+    // One after the other: the statements share the transaction's connection.
+    for (const check of checks) await count(check);
+    for (const check of later ? await later(tx) : []) await count(check);
     // Throwing rolls the transaction back.
     if (retryAfterMs > 0) throw tooManyRequests(retryAfterMs / SECOND);
     return reservation;
