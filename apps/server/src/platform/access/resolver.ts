@@ -27,19 +27,12 @@ export interface SchoolAccess {
   isRestricted: boolean;
 }
 
-/** A member's row as the membership statements answer it (see membershipColumns). */
-export interface MembershipRow {
-  isSchoolSuperuser: boolean;
-  isSenco: boolean;
-  groupIds: number[];
-}
-
 /**
- * The membership columns of user `userId` in the school `schoolId` (values, placeholders or a column): the flags of
+ * The membership columns of user `userId` in the school `schoolId` (a placeholder or a column): the flags of
  * `school_memberships` and, for a teacher, the permitted groups. Group and pupil lookups select them beside their
  * own row (joined on the row's school), so their school's access costs no round trip of its own.
  */
-export function membershipColumns(userId: Placeholder | number, schoolId: SQLWrapper | Placeholder | number) {
+export function membershipColumns(userId: Placeholder, schoolId: SQLWrapper | Placeholder) {
   return {
     isSchoolSuperuser: schoolMemberships.isSchoolSuperuser,
     isSenco: schoolMemberships.isSenco,
@@ -49,8 +42,12 @@ export function membershipColumns(userId: Placeholder | number, schoolId: SQLWra
 }
 
 /** The join condition of user `userId`'s membership row in the school `schoolId` (for a left join). */
-export const membershipOf = (userId: Placeholder | number, schoolId: SQLWrapper) =>
+export const membershipOf = (userId: Placeholder, schoolId: SQLWrapper) =>
   and(eq(schoolMemberships.userId, userId), eq(schoolMemberships.schoolId, schoolId));
+
+/** An impersonated session reaches only the school it was started for, even when the user belongs to others. */
+const outsideImpersonation = (subject: AccessSubject, schoolId: number) =>
+  subject.impersonatedSchoolId !== null && subject.impersonatedSchoolId !== schoolId;
 
 /** The access a membership row gives; null for no row (a left join's nulls) or a school outside an impersonation. */
 export function accessOf(
@@ -59,8 +56,7 @@ export function accessOf(
   membership:
     { isSchoolSuperuser: boolean | null; isSenco: boolean | null; groupIds: number[] } | null | undefined,
 ): SchoolAccess | null {
-  // An impersonated session reaches only the school it was started for, even when the user belongs to others.
-  if (subject.impersonatedSchoolId !== null && subject.impersonatedSchoolId !== schoolId) return null;
+  if (outsideImpersonation(subject, schoolId)) return null;
   if (!membership || membership.isSchoolSuperuser === null || membership.isSenco === null) return null;
   const readsWholeSchool = membership.isSchoolSuperuser || membership.isSenco;
   return {
@@ -106,7 +102,7 @@ const membershipIn = builtOncePerDb((db) => {
 async function load(db: Db, subject: AccessSubject, schoolId: number): Promise<SchoolAccess | null> {
   const remembered = known.get(subject);
   if (remembered?.has(schoolId)) return remembered.get(schoolId) ?? null;
-  if (subject.impersonatedSchoolId !== null && subject.impersonatedSchoolId !== schoolId) return null;
+  if (outsideImpersonation(subject, schoolId)) return null;
   const [membership] = await membershipIn(db).execute({ userId: subject.userId, schoolId });
   return accessOf(subject, schoolId, membership);
 }
