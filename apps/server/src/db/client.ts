@@ -71,7 +71,7 @@ export function createDatabase(options: DatabaseOptions): Database {
       : undefined;
     const db = drizzlePg(pool, { schema, logger });
     const typed = db as unknown as Db;
-    if (options.preparedStatements !== false) nameStatements(typed);
+    nameStatements(typed, options.preparedStatements !== false);
     return {
       db: typed,
       kind: 'postgres',

@@ -7,13 +7,21 @@ const MAX_TEXT = 8_192;
 const MAX_NAMED = 512;
 
 /**
+ * What statements built once (db/built-once.ts) give drizzle's `.prepare()` for a name: none of their own
+ * (node-postgres takes an empty name for an unnamed statement), so the rule below names them like every other
+ * statement, or leaves them unnamed.
+ */
+export const NAMED_BY_TEXT = '';
+
+/**
  * Names every statement a node-postgres database sends outside transactions after its text, so each pooled
  * connection parses it once and PostgreSQL can keep its plan (a generic plan after five runs): on the group
  * results page that cut the statements' own time from 12.5 to 7.7 ms. Transactions (writes, the history
- * recompute) run unnamed. Off with DATABASE_PREPARED_STATEMENTS=false, for a pooler that does not carry
- * prepared statements (PgBouncer before 1.21, or without max_prepared_statements).
+ * recompute) run unnamed. Off (`enabled` false, DATABASE_PREPARED_STATEMENTS=false) for a pooler that does not
+ * carry prepared statements (PgBouncer before 1.21, or without max_prepared_statements): then no statement of
+ * this database is named, whatever name it asked for.
  */
-export function nameStatements(db: Db): void {
+export function nameStatements(db: Db, enabled: boolean): void {
   const session = db._.session;
   const prepare = session.prepareQuery.bind(session);
   const names = new Map<string, string>();
@@ -25,5 +33,5 @@ export function nameStatements(db: Db): void {
     return name;
   };
   session.prepareQuery = (query, fields, name, ...rest) =>
-    prepare(query, fields, name ?? nameOf(query.sql), ...rest);
+    prepare(query, fields, enabled ? name || nameOf(query.sql) : undefined, ...rest);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { builtOncePerDb } from '../db/built-once';
+import { NAMED_BY_TEXT } from '../db/prepared-statements';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema/index';
 
@@ -32,7 +33,7 @@ const insertAudit = builtOncePerDb((db) =>
       details: sql.placeholder('details'),
       createdAt: sql`coalesce(${sql.placeholder('at')}::timestamptz, now())`,
     })
-    .prepare('audit_insert'),
+    .prepare(NAMED_BY_TEXT),
 );
 
 /** Appends one row to the audit log. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { builtOncePerDb } from '../db/built-once';
+import { NAMED_BY_TEXT } from '../db/prepared-statements';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema/index';
 
@@ -77,7 +78,7 @@ const sessionById = builtOncePerDb((db) =>
       ),
     )
     .limit(1)
-    .prepare('session_by_id'),
+    .prepare(NAMED_BY_TEXT),
 );
 
 /** The session behind a verified token, or null when it was revoked, expired or idle too long. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createDatabase, type Database } from '../../src/db/client';
+import { writeAudit } from '../../src/platform/audit';
 import { queryRows } from '../helpers/query';
 import { databaseUrl, onServer } from '../helpers/template-db';
 
@@ -17,6 +18,8 @@ describe.runIf(baseUrl)('statements named after their text on PostgreSQL', () =>
     await onServer(baseUrl, `CREATE DATABASE ${name}`);
     named = createDatabase({ url: databaseUrl(baseUrl, name), poolMax: 1 });
     unnamed = createDatabase({ url: databaseUrl(baseUrl, name), poolMax: 1, preparedStatements: false });
+    // The audit row's statement is built once (db/built-once.ts): its table must exist.
+    await named.migrate();
   });
   afterAll(async () => {
     await Promise.all([named.close(), unnamed.close()]);
@@ -53,5 +56,35 @@ describe.runIf(baseUrl)('statements named after their text on PostgreSQL', () =>
     expect(after).toHaveLength(before);
     await unnamed.db.execute(sql`select ${2}::int as off_setting`);
     expect(await prepared(unnamed)).toEqual([]);
+  });
+
+  it('names a statement built once by the same rule: by its text, not in a transaction, not with the setting off', async () => {
+    const audit = (db: Database['db']) =>
+      writeAudit(db, { actorUserId: null, action: 'test.prepared', entity: 'prepared-statements' });
+    // Any name, not only this rule's: a statement that named itself would be prepared too.
+    const auditRows = (database: Database) =>
+      queryRows<{ name: string }>(
+        database.db,
+        sql`select name from pg_prepared_statements where statement like ${'insert into "audit_log"%'}`,
+      );
+    await unnamed.db.transaction(async (tx) => {
+      await audit(tx);
+    });
+    await audit(unnamed.db);
+    expect(await auditRows(unnamed)).toEqual([]);
+    await named.db.transaction(async (tx) => {
+      await audit(tx);
+    });
+    expect(await auditRows(named)).toEqual([]);
+    await audit(named.db);
+    await audit(named.db);
+    const rows = await auditRows(named);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.name).toMatch(/^lz_[\w-]{27}$/);
+    const [written] = await queryRows<{ n: number }>(
+      named.db,
+      sql`select count(*)::int as n from audit_log where action = ${'test.prepared'}`,
+    );
+    expect(written?.n).toBe(5);
   });
 });

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { builtOncePerDb } from '../../db/built-once';
+import { NAMED_BY_TEXT } from '../../db/prepared-statements';
 import type { Db } from '../../db/client';
 import { perRequest } from './per-request';
 import { accessOf, membershipColumns, membershipOf, rememberAccess, type AccessSubject } from './resolver';
@@ -19,7 +20,7 @@ const groupWithMembership = builtOncePerDb((db) => {
     .leftJoin(schoolMemberships, membershipOf(userId, yearClasses.schoolId))
     .where(eq(yearClasses.id, sql.placeholder('groupId')))
     .limit(1)
-    .prepare('group_with_membership');
+    .prepare(NAMED_BY_TEXT);
 });
 
 /** A group (year class) by id, or null; with the subject's membership of its school read in the same round trip. */
@@ -50,7 +51,7 @@ const pupilWithMembership = builtOncePerDb((db) => {
     .leftJoin(schoolMemberships, membershipOf(userId, pupils.schoolId))
     .where(eq(pupils.id, sql.placeholder('pupilId')))
     .limit(1)
-    .prepare('pupil_with_membership');
+    .prepare(NAMED_BY_TEXT);
 });
 
 /** A pupil's school and groups, or null; with the subject's membership of that school read in the same round trip. */

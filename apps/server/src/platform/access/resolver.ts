@@ -1,5 +1,6 @@
 import { and, eq, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import { builtOncePerDb } from '../../db/built-once';
+import { NAMED_BY_TEXT } from '../../db/prepared-statements';
 import type { Db } from '../../db/client';
 import { schoolMemberships } from '../../db/schema/index';
 import { notFound } from '../http-errors';
@@ -96,7 +97,7 @@ const membershipIn = builtOncePerDb((db) => {
     .from(schoolMemberships)
     .where(and(eq(schoolMemberships.userId, userId), eq(schoolMemberships.schoolId, schoolId)))
     .limit(1)
-    .prepare('membership_in_school');
+    .prepare(NAMED_BY_TEXT);
 });
 
 async function load(db: Db, subject: AccessSubject, schoolId: number): Promise<SchoolAccess | null> {
