@@ -3,9 +3,9 @@
  * (the demo) and the big one (`npm run bench:scale:generate`: 603 schools, 4 million national results), in turn.
  * Per endpoint (school history, grade, year-class result, pupil, login, a note create) it prints the answer size,
  * the queries per request, the bare SQL time of those statements (captured from the server with BENCH_SQL_LOG
- * and replayed with `pg` as the server ran them, writes with their commits), latency p50/p95/p99 and requests/s at 1 and at 32
- * connections, and big/small ratios; then EXPLAIN of every captured statement on the big database, listing
- * sequential scans of tables above SCALE_SEQ_SCAN_ROWS rows. Exit code 1 when there is such a scan.
+ * and replayed with `pg` as the server ran them, writes with their commits), latency p50/p95/p99 and requests/s
+ * at 1 and at 32 connections, and big/small ratios; then EXPLAIN of every captured statement on the big database,
+ * listing sequential scans of tables above SCALE_SEQ_SCAN_ROWS rows. Exit code 1 when there is such a scan.
  *
  *   npm run bench:scale
  *   SCALE_SECONDS=5 SCALE_CONNECTIONS=1,8 SCALE_ENDPOINTS="school history,pupil" npm run bench:scale
