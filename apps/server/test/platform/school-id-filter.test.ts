@@ -66,7 +66,6 @@ const NOT_YET_FILTERED: Record<string, string> = {
   cea01bad7d1fd0c3: 'GET /social_emotional_observation/: year_classes joined by id',
   b5cb31d3dd039e96: 'GET /year_classes/:id/pupils_to_discuss/: year_classes by id',
   '4fb2faa58c951c30': 'GET /year_classes/:id/result/: year_classes in a subquery or CTE',
-  dfc3808c1cef029b: 'GET /year_classes/:id/result/: year_classes joined by id (scores with their aggregates)',
   '66a48d8f750e8a58':
     'GET /year_classes/:id/result/: year_classes by id (with the membership of its school joined on it)',
 };

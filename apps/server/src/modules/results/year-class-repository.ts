@@ -41,7 +41,7 @@ export const groupAggregateRowSchema = aggregateRowSchema.extend({
 
 /**
  * The aggregate of the pupils' counted results per subject and moment, with mean growth: a query over the ranked
- * results `c` of the group's national scores (listNationalScoresWith), by moment then subject.
+ * results `c` of the group's national scores (listGroupScoresWith), by moment then subject.
  */
 export const groupAggregatesOver = sql`select c.subject_id, c.calendar_year, c.year_time, ${aggregateColumns},
       round(avg(c.ability_score - c.prev_ability)::numeric, 2)::float8 as mean_growth

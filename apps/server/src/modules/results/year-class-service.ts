@@ -12,7 +12,7 @@ import { noteReaderOf } from '../../platform/access/index';
 import type { ActiveSession } from '../../platform/sessions';
 import {
   listMethodScores,
-  listNationalScoresWith,
+  listGroupScoresWith,
   listScoreNotes,
   listSubjects,
   scoreWindows,
@@ -63,7 +63,7 @@ export async function getYearClassResult(
   const ids = members.map((member) => member.id);
   const [subjects, national, methodScores, notes, groupNotes] = await Promise.all([
     listSubjects(db),
-    listNationalScoresWith(db, schoolId, ids, nationalSince, groupAggregatesOver, groupAggregateRowSchema),
+    listGroupScoresWith(db, schoolId, ids, nationalSince, groupAggregatesOver, groupAggregateRowSchema),
     listMethodScores(db, schoolId, ids, methodSince),
     listScoreNotes(db, schoolId, ids, reader),
     listGroupNotes(db, schoolId, yearClass.id, reader),

@@ -22,4 +22,4 @@ export {
   type RankedScope,
 } from './score-sql';
 export { selectRows } from '../../db/select-rows';
-export { listNationalScores, listNationalScoresWith, scoreWindows } from './service';
+export { listNationalScores, listGroupScoresWith, scoreWindows } from './service';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { readableNotes, type NoteReader } from '../../platform/access/index';
 import { methodTestScores, methodTests, methods, pupilApproaches, scoreNotes } from '../../db/schema/index';
 import { toScoreNote } from './note-views';
-import { nationalScoreRowSchema, type NationalScoreRow } from './score-rows';
+import { groupScoreRowSchema, nationalScoreRowSchema, type GroupScoreRow } from './score-rows';
 import { selectRows } from '../../db/select-rows';
 import { inIds, inScope, pupilsScope, rankedScores, type RankedScope } from './score-sql';
 
@@ -38,32 +38,38 @@ export function listNationalScoreRows(db: Db, schoolId: number, pupilIds: readon
   );
 }
 
+/** The columns of groupScoreRowSchema, in its order, over rankedScores `c`. */
+const GROUP_SCORE_COLUMNS = sql`c.id, c.pupil_id, c.national_test_id, c.subject_id, c.provider_id, c.provider,
+      c.calendar_year, c.year_time, c.test_date::text, c.level_value, c.ability_score::float8, c.percentile,
+      c.alphabetical, c.roman, c.test_version, c.functional_level, c.dle, c.dle_above_scale, c.reference_level,
+      c.projected_reference_level, c.is_counted, c.prev_ability::float8, c.prev_calendar_year, c.prev_year_time`;
+
 // Made once: zod compiles a schema's parser on its first use, which a schema made per call would pay every time.
 const scoresWithExtraSchema = z.object({
-  scores: z.array(nationalScoreRowSchema),
+  scores: z.array(groupScoreRowSchema),
   extra: z.array(z.unknown()),
 });
 
 /**
- * listNationalScoreRows and, in the same statement over the same ranked results (evaluated once), the rows of
+ * A group's national results (groupScoreRowSchema: what the group page shows, in the order of
+ * listNationalScoreRows) and, in the same statement over the same ranked results (evaluated once), the rows of
  * `over`: a query over those results as `c` (e.g. their aggregates), parsed with `row`. Both travel as json.
  */
-export async function listNationalScoreRowsWith<S extends z.ZodType>(
+export async function listGroupScoreRowsWith<S extends z.ZodType>(
   db: Db,
   schoolId: number,
   pupilIds: readonly number[],
   since: string | undefined,
   over: SQL,
   row: S,
-): Promise<{ rows: NationalScoreRow[]; extra: z.output<S>[] }> {
+): Promise<{ rows: GroupScoreRow[]; extra: z.output<S>[] }> {
   const [result] = await selectRows(
     db,
     scoresWithExtraSchema,
     sql`with c as materialized ${rankedScores(pupilsScope(schoolId, pupilIds, since))}
     select
-      coalesce((select json_agg(x order by x."calendarYear", x.time_rank, x."subjectId", x.rank, x.id)
-        from (select ${NATIONAL_SCORE_COLUMNS}, c.time_rank, c.rank
-          from c join year_classes yc on yc.id = c.year_class_id) x), '[]') as scores,
+      coalesce((select json_agg(json_build_array(${GROUP_SCORE_COLUMNS})
+          order by c.calendar_year, c.time_rank, c.subject_id, c.rank, c.id) from c), '[]') as scores,
       coalesce((select json_agg(o) from (${over}) o), '[]') as extra`,
   );
   if (!result) throw new Error('a single-row statement answered no row');

@@ -2,7 +2,7 @@ import { METHOD_WINDOW_MONTHS, NATIONAL_WINDOW_MONTHS, windowStart } from '@leer
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { listNationalScoreRows, listNationalScoreRowsWith } from './repository';
+import { listGroupScoreRowsWith, listNationalScoreRows } from './repository';
 import { toScoresAndGrowth } from './score-rows';
 
 /**
@@ -31,8 +31,11 @@ export async function listNationalScores(
   return toScoresAndGrowth(await listNationalScoreRows(db, schoolId, pupilIds, since));
 }
 
-/** listNationalScores and, from the same ranked results in one statement, the rows of `over` (see the repository). */
-export async function listNationalScoresWith<S extends z.ZodType>(
+/**
+ * A group's national results (what the group page shows of listNationalScores, and the test date) with their
+ * growth and, from the same ranked results in one statement, the rows of `over` (see the repository).
+ */
+export async function listGroupScoresWith<S extends z.ZodType>(
   db: Db,
   schoolId: number,
   pupilIds: readonly number[],
@@ -40,6 +43,6 @@ export async function listNationalScoresWith<S extends z.ZodType>(
   over: SQL,
   row: S,
 ) {
-  const { rows, extra } = await listNationalScoreRowsWith(db, schoolId, pupilIds, since, over, row);
+  const { rows, extra } = await listGroupScoreRowsWith(db, schoolId, pupilIds, since, over, row);
   return { ...toScoresAndGrowth(rows), extra };
 }
