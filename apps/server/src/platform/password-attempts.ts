@@ -1,7 +1,6 @@
 import type { AppContext } from '../context';
-import type { Db } from '../db/client';
-import { HttpError } from './http-errors';
-import { LIMITS, isKnownAddress, reserveAttempt, type AttemptCheck, type Reservation } from './rate-limit';
+import { tooManyRequests } from './http-errors';
+import { LIMITS, reserveAttempt, tryReserveAttempt, type AttemptCheck, type Reservation } from './rate-limit';
 
 /** Who is asking: the client address (`request.ip`, which honours TRUST_PROXY). */
 export interface AttemptSource {
@@ -46,18 +45,13 @@ export async function beginPasswordAttempt(
 ): Promise<PasswordAttempt> {
   const now = ctx.now();
   // Every attempt faces the pair's limit; whether the address is known, read once that is counted, decides the rest.
-  let known = false;
-  const others = async (tx: Db) => {
-    known = await isKnownAddress(tx, username, source.ip, now);
-    return known ? [] : unknownAddressChecks(username, source);
-  };
-  try {
-    const reservation = await reserveAttempt(ctx.db, [pairCheck(username, source)], now, others);
-    return { reservation, codeRequired: false };
-  } catch (error) {
-    const refused = error instanceof HttpError && error.statusCode === 429;
-    if (known || !options.codeOffered || !refused) throw error;
-  }
+  const first = await tryReserveAttempt(ctx.db, [pairCheck(username, source)], now, {
+    account: username,
+    address: source.ip,
+    checks: unknownAddressChecks(username, source),
+  });
+  if (!first.refused) return { reservation: first.reservation, codeRequired: false };
+  if (first.known || !options.codeOffered) throw tooManyRequests(first.retryAfterMs / 1000);
   const checks = [
     pairCheck(username, source),
     { limit: LIMITS.passwordPerAddress, subject: source.ip },

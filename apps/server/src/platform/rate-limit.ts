@@ -18,7 +18,7 @@
  *   addresses skip it, so a sprayer behind the school's address does not lock out those who signed in there.
  *
  * Every attempt is counted (and a backoff wait started as if it will fail) before the password is checked, in
- * one transaction: concurrent attempts cannot slip past, and a caller who is refused (429 with Retry-After,
+ * one statement (the database function reserve_attempts, migration 0011): concurrent attempts cannot slip past, and a caller who is refused (429 with Retry-After,
  * answered before the password is looked at) learns nothing about whether it was right. A refused attempt
  * counts nowhere, so what one limit refuses does not eat another's allowance (e.g. one e-mail address asked
  * for over and over does not use up the client address's reset allowance). A successful attempt is given back.
@@ -27,7 +27,7 @@
  * attempts per `windowMs`; once the window has passed, the right code works again.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { selectRows } from '../db/select-rows';
@@ -93,108 +93,83 @@ function digest(subject: string): string {
 
 const counterKey = (name: string, subject: string) => `${name}:${digest(subject)}`;
 
+const knownKey = (account: string, address: string) => counterKey('known:address', `${account}\n${address}`);
+
 const windowStartOf = (windowMs: number, now: Date) =>
   new Date(Math.floor(now.getTime() / windowMs) * windowMs);
 
-/** Adds one to a counter and answers its new value; the row stays locked until the transaction ends. */
-async function bump(db: Db, key: string, windowStart: Date): Promise<number> {
-  const [row] = await db
-    .insert(loginAttempts)
-    .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({
-      target: [loginAttempts.key, loginAttempts.windowStart],
-      set: { count: sql`${loginAttempts.count} + 1` },
-    })
-    .returning({ count: loginAttempts.count });
-  return row?.count ?? 1;
-}
-
-/** The wait left (0 when none) for a fixed-window attempt, counted into `reservation`. */
-async function reserveWindow(
-  db: Db,
-  limit: AttemptLimit,
-  subject: string,
-  now: Date,
-  reservation: Reservation,
-) {
+/** A check as count_attempt (migration 0011) reads it, and the counter it counts on. */
+function checkJson({ limit, subject }: AttemptCheck, now: Date) {
   const key = counterKey(limit.name, subject);
-  const windowStart = windowStartOf(limit.windowMs, now);
-  const count = await bump(db, key, windowStart);
-  reservation.slots.push({ key, windowStart });
-  return count > limit.max ? windowStart.getTime() + limit.windowMs - now.getTime() : 0;
+  if ('max' in limit) {
+    const windowStart = windowStartOf(limit.windowMs, now);
+    const json = { key, window_start: windowStart.toISOString(), max: limit.max, window_ms: limit.windowMs };
+    return { slot: { key, windowStart }, json };
+  }
+  const windowStart = windowStartOf(limit.memoryMs, now);
+  const json = {
+    key,
+    window_start: windowStart.toISOString(),
+    previous_start: new Date(windowStart.getTime() - limit.memoryMs).toISOString(),
+    wait_key: counterKey(`${limit.name}-wait`, subject),
+    free: limit.free,
+    base_ms: limit.baseMs,
+    max_wait_ms: limit.maxWaitMs,
+  };
+  return { slot: { key, windowStart }, json };
 }
 
-const backoffStateSchema = z.object({
-  current: z.number().int(),
-  previous: z.number().int().nullable(),
+const reservedSchema = z.object({
+  retry_after_ms: z.number(),
+  known: z.boolean(),
   // node-postgres answers a Date, PGlite a Date or a string: either way a Date.
-  until: z.coerce.date().nullable(),
+  waits: z.array(z.object({ key: z.string(), until: z.coerce.date() })),
 });
 
-/** The wait left (0 when none) for a backoff attempt; otherwise counts it and starts the wait after it. */
-async function reserveBackoff(
-  db: Db,
-  limit: BackoffLimit,
-  subject: string,
-  now: Date,
-  reservation: Reservation,
-) {
-  const key = counterKey(limit.name, subject);
-  const waitKey = counterKey(`${limit.name}-wait`, subject);
-  const windowStart = windowStartOf(limit.memoryMs, now);
-  const previousStart = new Date(windowStart.getTime() - limit.memoryMs);
-  // Counting first locks the counter row: concurrent attempts on the subject take turns from there on, and the
-  // function reads the previous window's failures and the running wait after the lock (migration 0010).
-  const [state] = await selectRows(
-    db,
-    backoffStateSchema,
-    sql`select b.current_count as current, b.previous_count as previous, b.wait_until as until
-      from login_backoff_bump(${key}, ${windowStart.toISOString()}::timestamptz,
-        ${previousStart.toISOString()}::timestamptz, ${waitKey}) b`,
-  );
-  if (!state) throw new Error('the backoff statement answered no row');
-  const { current, previous, until: waitUntil } = state;
-  if (waitUntil && waitUntil > now) return waitUntil.getTime() - now.getTime();
-
-  reservation.slots.push({ key, windowStart });
-  const failuresIfWrong = current + (previous ?? 0);
-  if (failuresIfWrong < limit.free) return 0;
-  const waitMs = Math.min(limit.maxWaitMs, limit.baseMs * 2 ** (failuresIfWrong - limit.free));
-  const until = new Date(now.getTime() + waitMs);
-  await db.insert(loginAttempts).values({ key: waitKey, windowStart: until, count: 1 }).onConflictDoNothing();
-  reservation.waits.push({ key: waitKey, until });
-  return 0;
+/** Checks that count only from an address the account has not signed in from (see `tryReserveAttempt`). */
+export interface UnlessKnown {
+  account: string;
+  address: string;
+  checks: AttemptCheck[];
 }
 
+export type AttemptOutcome =
+  | { refused: false; known: boolean; reservation: Reservation }
+  | { refused: true; known: boolean; retryAfterMs: number };
+
 /**
- * Counts one attempt against each limit, all or nothing: when any limit refuses, nothing is counted and
- * 429 is thrown with the longest wait as Retry-After. `later` decides more checks from what it reads in the same
- * transaction once `checks` are counted (on the embedded database, with its one connection, a read outside the
- * transaction would wait for it to end).
+ * Counts one attempt against each limit, all or nothing, in one statement (reserve_attempts, migration 0011): when
+ * any limit refuses, nothing is counted and the outcome has the longest wait. With `unlessKnown`, its checks count
+ * too unless the account signed in successfully from the address before (read once `checks` are counted).
  */
-export async function reserveAttempt(
+export async function tryReserveAttempt(
   db: Db,
   checks: AttemptCheck[],
   now: Date,
-  later?: (tx: Db) => Promise<AttemptCheck[]>,
-): Promise<Reservation> {
-  return db.transaction(async (tx) => {
-    const reservation: Reservation = { slots: [], waits: [] };
-    let retryAfterMs = 0;
-    const count = async ({ limit, subject }: AttemptCheck) => {
-      const waitMs =
-        'max' in limit
-          ? await reserveWindow(tx, limit, subject, now, reservation)
-          : await reserveBackoff(tx, limit, subject, now, reservation);
-      retryAfterMs = Math.max(retryAfterMs, waitMs);
-    };
-    // One after the other: the statements share the transaction's connection.
-    for (const check of checks) await count(check);
-    for (const check of later ? await later(tx) : []) await count(check);
-    // Throwing rolls the transaction back.
-    if (retryAfterMs > 0) throw tooManyRequests(retryAfterMs / SECOND);
-    return reservation;
-  });
+  unlessKnown?: UnlessKnown,
+): Promise<AttemptOutcome> {
+  const counted = checks.map((check) => checkJson(check, now));
+  const ifUnknown = (unlessKnown?.checks ?? []).map((check) => checkJson(check, now));
+  const knownKeyOf = unlessKnown ? knownKey(unlessKnown.account, unlessKnown.address) : null;
+  const [state] = await selectRows(
+    db,
+    reservedSchema,
+    sql`select r.retry_after_ms, r.known, r.waits
+      from reserve_attempts(${now.toISOString()}::timestamptz, ${JSON.stringify(counted.map((c) => c.json))}::jsonb,
+        ${knownKeyOf}::text, ${JSON.stringify(ifUnknown.map((c) => c.json))}::jsonb) r`,
+  );
+  if (!state) throw new Error('reserve_attempts answered no row');
+  if (state.retry_after_ms > 0)
+    return { refused: true, known: state.known, retryAfterMs: state.retry_after_ms };
+  const slots = [...counted, ...(state.known ? [] : ifUnknown)].map((check) => check.slot);
+  return { refused: false, known: state.known, reservation: { slots, waits: state.waits } };
+}
+
+/** tryReserveAttempt without the known-address question; a refused attempt throws 429 with Retry-After. */
+export async function reserveAttempt(db: Db, checks: AttemptCheck[], now: Date): Promise<Reservation> {
+  const outcome = await tryReserveAttempt(db, checks, now);
+  if (outcome.refused) throw tooManyRequests(outcome.retryAfterMs / SECOND);
+  return outcome.reservation;
 }
 
 /** Gives the attempt back: a successful sign-in does not eat into the limits, nor make anyone wait. */
@@ -213,18 +188,6 @@ export async function releaseAttempt(db: Db, reservation: Reservation): Promise<
         .where(and(eq(loginAttempts.key, wait.key), eq(loginAttempts.windowStart, wait.until))),
     ),
   ]);
-}
-
-const knownKey = (account: string, address: string) => counterKey('known:address', `${account}\n${address}`);
-
-/** Whether the account signed in successfully from this address within KNOWN_ADDRESS_MS. */
-export async function isKnownAddress(db: Db, account: string, address: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .select({ key: loginAttempts.key })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.key, knownKey(account, address)), gt(loginAttempts.windowStart, now)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /**
