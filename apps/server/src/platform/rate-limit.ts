@@ -27,10 +27,11 @@
  * attempts per `windowMs`; once the window has passed, the right code works again.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { selectRows } from '../db/select-rows';
+import { writeTogether } from '../db/write-together';
 import { loginAttempts } from '../db/schema/index';
 import { tooManyRequests } from './http-errors';
 
@@ -172,35 +173,44 @@ export async function reserveAttempt(db: Db, checks: AttemptCheck[], now: Date):
   return outcome.reservation;
 }
 
-/** Gives the attempt back: a successful sign-in does not eat into the limits, nor make anyone wait. */
-export async function releaseAttempt(db: Db, reservation: Reservation): Promise<void> {
-  // One row each, so the statements are independent and go together.
-  await Promise.all([
+/** The writes that give the attempt back (see releaseAttempt), to run together with others. */
+export function releaseWrites(db: Db, reservation: Reservation): SQL[] {
+  return [
     ...reservation.slots.map((slot) =>
       db
         .update(loginAttempts)
         .set({ count: sql`greatest(${loginAttempts.count} - 1, 0)` })
-        .where(and(eq(loginAttempts.key, slot.key), eq(loginAttempts.windowStart, slot.windowStart))),
+        .where(and(eq(loginAttempts.key, slot.key), eq(loginAttempts.windowStart, slot.windowStart)))
+        .getSQL(),
     ),
     ...reservation.waits.map((wait) =>
       db
         .delete(loginAttempts)
-        .where(and(eq(loginAttempts.key, wait.key), eq(loginAttempts.windowStart, wait.until))),
+        .where(and(eq(loginAttempts.key, wait.key), eq(loginAttempts.windowStart, wait.until)))
+        .getSQL(),
     ),
-  ]);
+  ];
+}
+
+/** Gives the attempt back: a successful sign-in does not eat into the limits, nor make anyone wait. */
+export async function releaseAttempt(db: Db, reservation: Reservation): Promise<void> {
+  // One row each, so the writes are independent: one statement.
+  await writeTogether(db, releaseWrites(db, reservation));
 }
 
 /**
- * Remembers a successful sign-in from the address; the row's window_start is the moment it is forgotten. One
- * statement: the new row goes in and the account's older rows for the address go (the delete does not see the
- * row the same statement inserts).
+ * The writes that remember a successful sign-in from the address, to run together with others; the row's
+ * window_start is the moment it is forgotten. The new row goes in and the account's older rows for the address go
+ * (the delete, in the same statement, does not see the row the insert adds).
  */
-export async function rememberAddress(db: Db, account: string, address: string, now: Date): Promise<void> {
+export function rememberAddressWrites(account: string, address: string, now: Date): SQL[] {
   const key = knownKey(account, address);
-  const until = new Date(now.getTime() + KNOWN_ADDRESS_MS);
-  await db.execute(sql`with fresh as (insert into login_attempts (key, window_start, count)
-      values (${key}, ${until.toISOString()}::timestamptz, 1) on conflict do nothing returning key)
-    delete from login_attempts where key = ${key} and window_start < ${until.toISOString()}::timestamptz`);
+  const until = new Date(now.getTime() + KNOWN_ADDRESS_MS).toISOString();
+  return [
+    sql`insert into login_attempts (key, window_start, count) values (${key}, ${until}::timestamptz, 1)
+      on conflict do nothing`,
+    sql`delete from login_attempts where key = ${key} and window_start < ${until}::timestamptz`,
+  ];
 }
 
 /** How often one process prunes the counters of one database: a sign-in does not need to pay for it each time. */

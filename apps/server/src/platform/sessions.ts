@@ -35,17 +35,18 @@ export interface Impersonation {
   expiresAt: Date;
 }
 
-export async function createSession(
+/** A new session's id, expiry and the insert that stores it (run it, or write it together with others). */
+export function newSession(
   db: Db,
   input: { userId: number; rememberMe: boolean; impersonation?: Impersonation },
   now: Date,
-): Promise<{ sessionId: string; expiresAt: Date }> {
+) {
   const sessionId = randomBytes(24).toString('base64url');
   const { impersonation } = input;
   const expiresAt =
     impersonation?.expiresAt ??
     new Date(now.getTime() + (input.rememberMe ? REMEMBERED_SESSION_LIMIT_MS : SESSION_ABSOLUTE_LIMIT_MS));
-  await db.insert(sessions).values({
+  const insert = db.insert(sessions).values({
     id: sessionId,
     userId: input.userId,
     impersonatorId: impersonation?.impersonatorId ?? null,
@@ -56,6 +57,16 @@ export async function createSession(
     lastSeenAt: now,
     expiresAt,
   });
+  return { sessionId, expiresAt, insert };
+}
+
+export async function createSession(
+  db: Db,
+  input: { userId: number; rememberMe: boolean; impersonation?: Impersonation },
+  now: Date,
+): Promise<{ sessionId: string; expiresAt: Date }> {
+  const { sessionId, expiresAt, insert } = newSession(db, input, now);
+  await insert;
   return { sessionId, expiresAt };
 }
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../src/context';
-import { findUserByUsername, recordLogin } from '../../src/modules/auth/repository';
-import { createSession } from '../../src/platform/sessions';
+import { findUserByUsername, storeSignIn } from '../../src/modules/auth/repository';
+import { newSession } from '../../src/platform/sessions';
 import { signSessionToken } from '../../src/platform/session-tokens';
 
 /**
@@ -16,8 +16,8 @@ export async function signIn(
   const { ctx } = t;
   const userId = typeof user === 'string' ? await userIdOf(ctx, user) : user.id;
   const now = ctx.now();
-  const session = await createSession(ctx.db, { userId, rememberMe: options.rememberMe ?? false }, now);
-  await recordLogin(ctx.db, userId, now);
+  const session = newSession(ctx.db, { userId, rememberMe: options.rememberMe ?? false }, now);
+  await storeSignIn(ctx.db, { session: session.insert.getSQL(), userId, now, also: [] });
   return signSessionToken(ctx.jwtSecret, { sessionId: session.sessionId, userId }, session.expiresAt, now);
 }
 

@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { writeTogether } from '../../db/write-together';
 import { schoolMemberships, schools, users } from '../../db/schema/index';
 
 export function findUserByUsername(db: Db, username: string) {
@@ -31,8 +32,16 @@ export async function claimTotpStep(db: Db, userId: number, step: number): Promi
   return updated.length > 0;
 }
 
-export async function recordLogin(db: Db, userId: number, now: Date): Promise<void> {
-  await db.update(users).set({ lastLogin: now }).where(eq(users.id, userId));
+/**
+ * A successful sign-in's writes in one statement (db/write-together.ts): its new session, the account's last login
+ * and `also` (the known address, the attempt given back), each to its own rows.
+ */
+export async function storeSignIn(
+  db: Db,
+  signIn: { session: SQL; userId: number; now: Date; also: readonly SQL[] },
+): Promise<void> {
+  const lastLogin = db.update(users).set({ lastLogin: signIn.now }).where(eq(users.id, signIn.userId));
+  await writeTogether(db, [signIn.session, lastLogin.getSQL(), ...signIn.also]);
 }
 
 /** Stores a new (sealed) secret that waits for its first code; two-step login stays off until then. */

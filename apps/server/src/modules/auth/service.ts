@@ -5,16 +5,17 @@ import { hashPassword, verifyPassword } from '../../platform/passwords';
 import {
   LIMITS,
   pruneAttempts,
-  rememberAddress,
   releaseAttempt,
+  releaseWrites,
+  rememberAddressWrites,
   reserveAttempt,
 } from '../../platform/rate-limit';
-import { createSession } from '../../platform/sessions';
+import { newSession } from '../../platform/sessions';
 import { signSessionToken } from '../../platform/session-tokens';
 import { matchTotpStep } from '../../platform/totp';
 import { beginPasswordAttempt, type AttemptSource } from '../../platform/password-attempts';
 import { canSignIn, needsSecondStep } from './policy';
-import { claimTotpStep, findUserByUsername, hasConnectedPayingSchool, recordLogin } from './repository';
+import { claimTotpStep, findUserByUsername, hasConnectedPayingSchool, storeSignIn } from './repository';
 
 export type { AttemptSource } from '../../platform/password-attempts';
 
@@ -99,13 +100,12 @@ export async function login(
       throw badRequest(GENERIC_LOGIN_FAILURE);
     }
   }
-  // The password was right, so the attempt is given back whatever follows; on the common path (no code to check)
-  // together with the session's writes. The paying school was read while the password was checked.
-  const released = releaseAttempt(ctx.db, attempt.reservation);
-  released.catch(() => undefined);
+  // The password was right, so the attempt is given back whatever follows: on the common path (no code to check)
+  // together with the sign-in's writes. The paying school was read while the password was checked.
   const paying = await pendingPaying;
   const secondStep = !attempt.codeRequired && needsSecondStep(user);
-  if (!paying || secondStep) await released;
+  const releasedAlone = !paying || secondStep;
+  if (releasedAlone) await releaseAttempt(ctx.db, attempt.reservation);
   if (!paying) throw badRequest(LOGIN_MARKERS.noPayingSchool);
 
   if (secondStep) {
@@ -115,14 +115,16 @@ export async function login(
   }
 
   const now = ctx.now();
-  const rememberMe = input.rememberMe ?? false;
-  // Independent writes, sent together.
-  const [session] = await Promise.all([
-    createSession(ctx.db, { userId: user.id, rememberMe }, now),
-    recordLogin(ctx.db, user.id, now),
-    rememberAddress(ctx.db, user.username, source.ip, now),
-    released,
-  ]);
+  const session = newSession(ctx.db, { userId: user.id, rememberMe: input.rememberMe ?? false }, now);
+  await storeSignIn(ctx.db, {
+    session: session.insert.getSQL(),
+    userId: user.id,
+    now,
+    also: [
+      ...rememberAddressWrites(user.username, source.ip, now),
+      ...(releasedAlone ? [] : releaseWrites(ctx.db, attempt.reservation)),
+    ],
+  });
   await pruneAttempts(ctx.db, now);
   const token = await signSessionToken(
     ctx.jwtSecret,
