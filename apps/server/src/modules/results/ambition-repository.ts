@@ -1,5 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { builtOncePerDb } from '../../db/built-once';
 import type { Db } from '../../db/client';
+import { NAMED_BY_TEXT } from '../../db/prepared-statements';
 import { schoolAmbitions } from '../../db/schema/index';
 
 export async function findAmbitionSchoolId(db: Db, id: number): Promise<number | null> {
@@ -25,8 +27,8 @@ export async function updateAmbitionBand(
   return updated ?? null;
 }
 
-export function listAmbitions(db: Db, schoolId: number) {
-  return db
+const schoolAmbitionList = builtOncePerDb((db) =>
+  db
     .select({
       id: schoolAmbitions.id,
       subjectId: schoolAmbitions.subjectId,
@@ -34,6 +36,11 @@ export function listAmbitions(db: Db, schoolId: number) {
       highScore: schoolAmbitions.highScore,
     })
     .from(schoolAmbitions)
-    .where(eq(schoolAmbitions.schoolId, schoolId))
-    .orderBy(asc(schoolAmbitions.subjectId));
+    .where(eq(schoolAmbitions.schoolId, sql.placeholder('schoolId')))
+    .orderBy(asc(schoolAmbitions.subjectId))
+    .prepare(NAMED_BY_TEXT),
+);
+
+export function listAmbitions(db: Db, schoolId: number) {
+  return schoolAmbitionList(db).execute({ schoolId });
 }

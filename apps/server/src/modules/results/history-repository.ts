@@ -2,7 +2,9 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { yearTimeSchema, type NationalNorm, type YearClassNote } from '@leerzicht/contract';
 import type { Db } from '../../db/client';
-import { readableNotes, type NoteReader } from '../../platform/access/index';
+import { builtOncePerDb } from '../../db/built-once';
+import { NAMED_BY_TEXT } from '../../db/prepared-statements';
+import { readableNotesByPlaceholder, readerValues, type NoteReader } from '../../platform/access/index';
 import { yearClassNotes, yearClasses } from '../../db/schema/index';
 import { aggregateRowSchema, inGroups, selectRows, toYearClassNote, type RankedScope } from '../scores/index';
 
@@ -125,12 +127,35 @@ export async function readHistoryRows(db: Db, query: SQL) {
   return { aggregates, norms };
 }
 
-export function listSchoolYearClasses(db: Db, schoolId: number) {
-  return db
+const schoolYearClasses = builtOncePerDb((db) =>
+  db
     .select({ id: yearClasses.id, name: yearClasses.name, grade: yearClasses.grade })
     .from(yearClasses)
-    .where(eq(yearClasses.schoolId, schoolId));
+    .where(eq(yearClasses.schoolId, sql.placeholder('schoolId')))
+    .prepare(NAMED_BY_TEXT),
+);
+
+export function listSchoolYearClasses(db: Db, schoolId: number) {
+  return schoolYearClasses(db).execute({ schoolId });
 }
+
+/** Built once for every reader and scope: `allGroups`, else the groups of `groupIds` (an array). */
+const momentNotes = builtOncePerDb((db) =>
+  db
+    .select()
+    .from(yearClassNotes)
+    .where(
+      and(
+        eq(yearClassNotes.schoolId, sql.placeholder('schoolId')),
+        eq(yearClassNotes.kind, 'test_moment'),
+        sql`(${sql.placeholder('allGroups')}::boolean
+          or ${yearClassNotes.yearClassId} = any(${sql.placeholder('groupIds')}::int[]))`,
+        readableNotesByPlaceholder(yearClassNotes),
+      ),
+    )
+    .orderBy(asc(yearClassNotes.calendarYear), asc(yearClassNotes.id))
+    .prepare(NAMED_BY_TEXT),
+);
 
 /** Test-moment notes of the school's groups (`groupIds` limits a teacher's; null: every group). */
 export async function listMomentNotes(
@@ -139,17 +164,11 @@ export async function listMomentNotes(
   groupIds: readonly number[] | null,
   reader: NoteReader,
 ): Promise<YearClassNote[]> {
-  const rows = await db
-    .select()
-    .from(yearClassNotes)
-    .where(
-      and(
-        eq(yearClassNotes.schoolId, schoolId),
-        eq(yearClassNotes.kind, 'test_moment'),
-        inGroups(sql`${yearClassNotes.yearClassId}`, groupIds),
-        readableNotes(reader, yearClassNotes),
-      ),
-    )
-    .orderBy(asc(yearClassNotes.calendarYear), asc(yearClassNotes.id));
+  const rows = await momentNotes(db).execute({
+    schoolId,
+    allGroups: groupIds === null,
+    groupIds: groupIds ?? [],
+    ...readerValues(reader),
+  });
   return rows.map(toYearClassNote);
 }

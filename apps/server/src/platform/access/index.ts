@@ -7,5 +7,11 @@ export {
 } from './resolver';
 export { allowOr403, allowOr404, canReadGroup, canReadPupil, isSuperuser } from './policy';
 export { authorizeGroup, authorizePupil, authorizeSchool, authorizeUser } from './guards';
-export { noteReaderOf, readableNotes, type NoteReader } from './note-reader';
+export {
+  noteReaderOf,
+  readableNotes,
+  readableNotesByPlaceholder,
+  readerValues,
+  type NoteReader,
+} from './note-reader';
 export { groupFor, pupilTenancyFor } from './lookups';

@@ -29,3 +29,20 @@ export function readableNotes(
   if (reader.seesAllConfidential) return undefined;
   return or(eq(columns.confidential, false), eq(columns.authorId, reader.userId));
 }
+
+/**
+ * readableNotes for a statement built once (db/built-once.ts): the reader comes in as the placeholders
+ * `readsNotes`, `seesAllConfidential` and `readerId`, whose values readerValues gives.
+ */
+export function readableNotesByPlaceholder(columns: { confidential: Column; authorId: Column }): SQL {
+  return sql`(${sql.placeholder('readsNotes')}::boolean and (${sql.placeholder('seesAllConfidential')}::boolean
+    or not ${columns.confidential} or ${columns.authorId} = ${sql.placeholder('readerId')}::int))`;
+}
+
+export function readerValues(reader: NoteReader) {
+  return {
+    readsNotes: reader.readsNotes,
+    seesAllConfidential: reader.seesAllConfidential,
+    readerId: reader.userId,
+  };
+}
