@@ -23,7 +23,7 @@ import { PASSWORD, endpointsFor, findSubject, type Endpoint, type Subject } from
 import { clientAddress, load, percentile, type Request } from './load';
 import { buildServer, startServer } from './server';
 import { ms, oneLine, printDatabase, printRatios, type DatabaseFigures } from './report';
-import { captureSize, findSeqScans, readCapture, timeStatements } from './sql-replay';
+import { captureSize, deleteReplayedSessions, findSeqScans, readCapture, timeStatements } from './sql-replay';
 
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 10);
 const CONNECTIONS = (process.env.SCALE_CONNECTIONS ?? '1,32').split(',').map(Number);
@@ -171,6 +171,7 @@ async function measureDatabase(
     return figures;
   } finally {
     await client.query(`delete from pupil_notes where content = $1`, [NOTE_MARKER]).catch(() => undefined);
+    await deleteReplayedSessions(client).catch(() => undefined);
     await client.end();
   }
 }

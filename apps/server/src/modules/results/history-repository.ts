@@ -4,7 +4,7 @@ import { yearTimeSchema, type NationalNorm, type YearClassNote } from '@leerzich
 import type { Db } from '../../db/client';
 import { builtOncePerDb } from '../../db/built-once';
 import { NAMED_BY_TEXT } from '../../db/prepared-statements';
-import { readableNotesByPlaceholder, readerValues, type NoteReader } from '../../platform/access/index';
+import { readableNotes, readerValues, type NoteReader } from '../../platform/access/index';
 import { yearClassNotes, yearClasses } from '../../db/schema/index';
 import { aggregateRowSchema, inGroups, selectRows, toYearClassNote, type RankedScope } from '../scores/index';
 
@@ -150,7 +150,7 @@ const momentNotes = builtOncePerDb((db) =>
         eq(yearClassNotes.kind, 'test_moment'),
         sql`(${sql.placeholder('allGroups')}::boolean
           or ${yearClassNotes.yearClassId} = any(${sql.placeholder('groupIds')}::int[]))`,
-        readableNotesByPlaceholder(yearClassNotes),
+        readableNotes(yearClassNotes),
       ),
     )
     .orderBy(asc(yearClassNotes.calendarYear), asc(yearClassNotes.id))

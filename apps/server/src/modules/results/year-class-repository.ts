@@ -1,8 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { pupilApproachSchema, yearTimeSchema } from '@leerzicht/contract';
+import { builtOncePerDb } from '../../db/built-once';
 import type { Db } from '../../db/client';
-import { readableNotes, type NoteReader } from '../../platform/access/index';
+import { NAMED_BY_TEXT } from '../../db/prepared-statements';
+import { readableNotes, readerValues, type NoteReader } from '../../platform/access/index';
 import { pupils, yearClassNotes, yearClassPupils } from '../../db/schema/index';
 import {
   aggregateColumns,
@@ -13,8 +15,8 @@ import {
   selectRows,
 } from '../scores/index';
 
-export function listGroupPupils(db: Db, schoolId: number, yearClassId: number) {
-  return db
+const groupPupilList = builtOncePerDb((db) =>
+  db
     .select({
       id: pupils.id,
       firstName: pupils.firstName,
@@ -29,7 +31,17 @@ export function listGroupPupils(db: Db, schoolId: number, yearClassId: number) {
       pupils,
       and(eq(pupils.id, yearClassPupils.pupilId), eq(pupils.schoolId, yearClassPupils.schoolId)),
     )
-    .where(and(eq(yearClassPupils.schoolId, schoolId), eq(yearClassPupils.yearClassId, yearClassId)));
+    .where(
+      and(
+        eq(yearClassPupils.schoolId, sql.placeholder('schoolId')),
+        eq(yearClassPupils.yearClassId, sql.placeholder('yearClassId')),
+      ),
+    )
+    .prepare(NAMED_BY_TEXT),
+);
+
+export function listGroupPupils(db: Db, schoolId: number, yearClassId: number) {
+  return groupPupilList(db).execute({ schoolId, yearClassId });
 }
 
 export const groupAggregateRowSchema = aggregateRowSchema.extend({
@@ -50,18 +62,23 @@ export const groupAggregatesOver = sql`select c.subject_id, c.calendar_year, c.y
     group by c.subject_id, c.calendar_year, c.year_time, c.time_rank
     order by c.calendar_year, c.time_rank, c.subject_id`;
 
-export function listGroupNotes(db: Db, schoolId: number, yearClassId: number, reader: NoteReader) {
-  return db
+const groupNoteList = builtOncePerDb((db) =>
+  db
     .select()
     .from(yearClassNotes)
     .where(
       and(
-        eq(yearClassNotes.schoolId, schoolId),
-        eq(yearClassNotes.yearClassId, yearClassId),
-        readableNotes(reader, yearClassNotes),
+        eq(yearClassNotes.schoolId, sql.placeholder('schoolId')),
+        eq(yearClassNotes.yearClassId, sql.placeholder('yearClassId')),
+        readableNotes(yearClassNotes),
       ),
     )
-    .orderBy(asc(yearClassNotes.calendarYear), asc(yearClassNotes.dateCreated), asc(yearClassNotes.id));
+    .orderBy(asc(yearClassNotes.calendarYear), asc(yearClassNotes.dateCreated), asc(yearClassNotes.id))
+    .prepare(NAMED_BY_TEXT),
+);
+
+export function listGroupNotes(db: Db, schoolId: number, yearClassId: number, reader: NoteReader) {
+  return groupNoteList(db).execute({ schoolId, yearClassId, ...readerValues(reader) });
 }
 
 export function listPupilNames(db: Db, schoolId: number, pupilIds: readonly number[]) {

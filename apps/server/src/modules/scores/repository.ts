@@ -1,8 +1,10 @@
-import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { nationalNormSchema, type MethodScore, type ScoreNote } from '@leerzicht/contract';
+import { builtOncePerDb } from '../../db/built-once';
 import type { Db } from '../../db/client';
-import { readableNotes, type NoteReader } from '../../platform/access/index';
+import { NAMED_BY_TEXT } from '../../db/prepared-statements';
+import { readableNotes, readerValues, type NoteReader } from '../../platform/access/index';
 import { methodTestScores, methodTests, methods, pupilApproaches, scoreNotes } from '../../db/schema/index';
 import { toScoreNote } from './note-views';
 import { groupScoreRowSchema, nationalScoreRowSchema, type GroupScoreRow } from './score-rows';
@@ -76,14 +78,8 @@ export async function listGroupScoreRowsWith<S extends z.ZodType>(
   return { rows: result.scores, extra: result.extra.map((item) => row.parse(item)) };
 }
 
-/** The pupils' method results with method, test and performance letter; with `since` from that date on. */
-export function listMethodScores(
-  db: Db,
-  schoolId: number,
-  pupilIds: readonly number[],
-  since?: string,
-): Promise<MethodScore[]> {
-  return db
+const methodScoreList = builtOncePerDb((db) =>
+  db
     .select({
       id: methodTestScores.id,
       pupilId: methodTestScores.pupilId,
@@ -106,13 +102,39 @@ export function listMethodScores(
     .innerJoin(methods, eq(methods.id, methodTests.methodId))
     .where(
       and(
-        eq(methodTestScores.schoolId, schoolId),
-        inIds(sql`${methodTestScores.pupilId}`, pupilIds),
-        since ? gte(methodTestScores.testDate, since) : undefined,
+        eq(methodTestScores.schoolId, sql.placeholder('schoolId')),
+        sql`${methodTestScores.pupilId} = any(${sql.placeholder('pupilIds')}::int[])`,
+        sql`(${sql.placeholder('since')}::date is null or ${methodTestScores.testDate} >= ${sql.placeholder('since')}::date)`,
       ),
     )
-    .orderBy(asc(methodTestScores.testDate), asc(methodTestScores.id));
+    .orderBy(asc(methodTestScores.testDate), asc(methodTestScores.id))
+    .prepare(NAMED_BY_TEXT),
+);
+
+/** The pupils' method results with method, test and performance letter; with `since` from that date on. */
+export function listMethodScores(
+  db: Db,
+  schoolId: number,
+  pupilIds: readonly number[],
+  since?: string,
+): Promise<MethodScore[]> {
+  return methodScoreList(db).execute({ schoolId, pupilIds, since: since ?? null });
 }
+
+const scoreNoteList = builtOncePerDb((db) =>
+  db
+    .select()
+    .from(scoreNotes)
+    .where(
+      and(
+        eq(scoreNotes.schoolId, sql.placeholder('schoolId')),
+        sql`${scoreNotes.pupilId} = any(${sql.placeholder('pupilIds')}::int[])`,
+        readableNotes(scoreNotes),
+      ),
+    )
+    .orderBy(asc(scoreNotes.dateCreated), asc(scoreNotes.id))
+    .prepare(NAMED_BY_TEXT),
+);
 
 /** Notes on the pupils' national and method results. */
 export async function listScoreNotes(
@@ -121,17 +143,7 @@ export async function listScoreNotes(
   pupilIds: readonly number[],
   reader: NoteReader,
 ): Promise<ScoreNote[]> {
-  const rows = await db
-    .select()
-    .from(scoreNotes)
-    .where(
-      and(
-        eq(scoreNotes.schoolId, schoolId),
-        inIds(sql`${scoreNotes.pupilId}`, pupilIds),
-        readableNotes(reader, scoreNotes),
-      ),
-    )
-    .orderBy(asc(scoreNotes.dateCreated), asc(scoreNotes.id));
+  const rows = await scoreNoteList(db).execute({ schoolId, pupilIds, ...readerValues(reader) });
   return rows.map(toScoreNote);
 }
 

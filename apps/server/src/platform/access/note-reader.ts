@@ -1,4 +1,4 @@
-import { eq, or, sql, type SQL, type Column } from 'drizzle-orm';
+import { sql, type SQL, type Column } from 'drizzle-orm';
 import type { SchoolAccess } from './resolver';
 
 /*
@@ -20,21 +20,12 @@ export function noteReaderOf(access: SchoolAccess): NoteReader {
   };
 }
 
-/** The condition on a notes table that leaves out what the reader may not read. */
-export function readableNotes(
-  reader: NoteReader,
-  columns: { confidential: Column; authorId: Column },
-): SQL | undefined {
-  if (!reader.readsNotes) return sql`false`;
-  if (reader.seesAllConfidential) return undefined;
-  return or(eq(columns.confidential, false), eq(columns.authorId, reader.userId));
-}
-
 /**
- * readableNotes for a statement built once (db/built-once.ts): the reader comes in as the placeholders
- * `readsNotes`, `seesAllConfidential` and `readerId`, whose values readerValues gives.
+ * The condition on a notes table that leaves out what the reader may not read, for statements built once
+ * (db/built-once.ts): the reader comes in as the placeholders `readsNotes`, `seesAllConfidential` and `readerId`,
+ * whose values readerValues gives.
  */
-export function readableNotesByPlaceholder(columns: { confidential: Column; authorId: Column }): SQL {
+export function readableNotes(columns: { confidential: Column; authorId: Column }): SQL {
   return sql`(${sql.placeholder('readsNotes')}::boolean and (${sql.placeholder('seesAllConfidential')}::boolean
     or not ${columns.confidential} or ${columns.authorId} = ${sql.placeholder('readerId')}::int))`;
 }
