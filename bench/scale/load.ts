@@ -1,4 +1,4 @@
-/** One autocannon run with every response's time kept, so that p50, p95 and p99 are exact (bench/scale). */
+/** Autocannon runs with every response's time kept, so that p50, p95 and p99 are exact (bench/scale). */
 import autocannon from 'autocannon';
 
 export interface Request {
@@ -32,7 +32,28 @@ export function percentile(sorted: number[], fraction: number): number {
   return sorted[index] ?? Number.NaN;
 }
 
-export function load(request: Request, connections: number, seconds: number): Promise<LoadFigures> {
+/** Every successful answer's time (ms) of one autocannon run, and the failures. */
+export interface LoadRun {
+  times: number[];
+  failures: number;
+  seconds: number;
+}
+
+/** The figures of several runs of the same request taken together. */
+export function loadFiguresOf(runs: LoadRun[]): LoadFigures {
+  const times = runs.flatMap((run) => run.times).sort((a, b) => a - b);
+  const seconds = runs.reduce((total, run) => total + run.seconds, 0);
+  return {
+    p50: percentile(times, 0.5),
+    p95: percentile(times, 0.95),
+    p99: percentile(times, 0.99),
+    requestsPerSecond: times.length / seconds,
+    requests: times.length,
+    failures: runs.reduce((total, run) => total + run.failures, 0),
+  };
+}
+
+export function load(request: Request, connections: number, seconds: number): Promise<LoadRun> {
   const times: number[] = [];
   let failures = 0;
   let clients = 0;
@@ -56,15 +77,7 @@ export function load(request: Request, connections: number, seconds: number): Pr
           reject(error instanceof Error ? error : new Error(String(error)));
           return;
         }
-        times.sort((a, b) => a - b);
-        resolve({
-          p50: percentile(times, 0.5),
-          p95: percentile(times, 0.95),
-          p99: percentile(times, 0.99),
-          requestsPerSecond: times.length / seconds,
-          requests: times.length,
-          failures: failures + result.errors + result.timeouts,
-        });
+        resolve({ times, failures: failures + result.errors + result.timeouts, seconds });
       },
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {

@@ -1,6 +1,7 @@
 /**
  * Reads at national scale (issue 16 item 3): the compiled server (NODE_ENV=production) against the small database
- * (the demo) and the big one (`npm run bench:scale:generate`: 603 schools, 4 million national results), in turn.
+ * (the demo) and the big one (`npm run bench:scale:generate`: 603 schools, 4 million national results), measured
+ * in turns (small, big, small, big) so that both see the same machine.
  * Per endpoint (school history, grade, year-class result, pupil, login, a note create) it prints the answer size,
  * the queries per request, the bare SQL time of those statements (captured from the server with BENCH_SQL_LOG
  * and replayed with `pg` as the server ran them, writes with their commits), latency p50/p95/p99 and requests/s
@@ -20,10 +21,27 @@ import pg from 'pg';
 import { hashPassword, verifyPassword } from '../../apps/server/src/platform/passwords';
 import { BIG_DATABASE, SMALL_DATABASE, databaseUrl } from './config';
 import { PASSWORD, endpointsFor, findSubject, type Endpoint, type Subject } from './endpoints';
-import { clientAddress, load, percentile, type Request } from './load';
+import {
+  clientAddress,
+  load,
+  loadFiguresOf,
+  percentile,
+  type LoadFigures,
+  type LoadRun,
+  type Request,
+} from './load';
 import { buildServer, startServer } from './server';
 import { ms, oneLine, printDatabase, printRatios, type DatabaseFigures } from './report';
-import { captureSize, deleteReplayedSessions, findSeqScans, readCapture, timeStatements } from './sql-replay';
+import {
+  captureSize,
+  deleteReplayedSessions,
+  findSeqScans,
+  readCapture,
+  replayStatements,
+  sqlFiguresOf,
+  type ReplayRounds,
+  type Statement,
+} from './sql-replay';
 
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 10);
 const CONNECTIONS = (process.env.SCALE_CONNECTIONS ?? '1,32').split(',').map(Number);
@@ -35,6 +53,8 @@ const PORTS = {
   small: Number(process.env.SCALE_SMALL_PORT ?? 3314),
 };
 const NOTE_MARKER = `bench-scale note ${process.pid}`;
+/** Each measurement is taken in this many turns per database, the databases alternating. */
+const TURNS = 2;
 
 async function signIn(base: string, username: string): Promise<string> {
   const response = await fetch(`${base}/api/1.0/login/`, {
@@ -75,105 +95,148 @@ async function send(request: Request): Promise<number> {
   return bytes;
 }
 
-async function measureDatabase(
-  name: string,
-  port: number,
-  dir: string,
-  explain: boolean,
-): Promise<DatabaseFigures> {
+/** A database with one request per endpoint captured (its statements and answer size) and, when asked, explained. */
+interface Captured {
+  figures: DatabaseFigures;
+  client: pg.Client;
+  url: string;
+  port: number;
+  statements: Map<string, { bytes: number; statements: Statement[] }>;
+}
+
+async function captureDatabase(name: string, port: number, dir: string, explain: boolean): Promise<Captured> {
   const url = databaseUrl(name);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const subject = await findSubject(client);
+  const { rows: counts } = await client.query<{ schools: number; results: number }>(
+    `select (select count(*) from schools)::int as schools, (select count(*) from national_test_scores)::int as results`,
+  );
+  const figures: DatabaseFigures = {
+    name,
+    subject,
+    schools: counts[0]?.schools ?? 0,
+    nationalResults: counts[0]?.results ?? 0,
+    endpoints: new Map(),
+    scans: [],
+    explainErrors: [],
+  };
+  console.log(
+    `${name}: ${figures.schools} schools, ${figures.nationalResults} national results; school ${subject.schoolId}, ` +
+      `group ${subject.groupId} (grade ${subject.grade}), pupil ${subject.pupilId}`,
+  );
+  // One request per endpoint on a server that writes its statements down (after one warm-up request).
+  const captureFile = path.join(dir, `sql-${name}.jsonl`);
+  const statements = new Map<string, { bytes: number; statements: Statement[] }>();
+  const capturing = await startServer({ databaseUrl: url, port, dir, sqlLog: captureFile });
   try {
-    const subject = await findSubject(client);
-    const { rows: counts } = await client.query<{ schools: number; results: number }>(
-      `select (select count(*) from schools)::int as schools, (select count(*) from national_test_scores)::int as results`,
-    );
-    const figures: DatabaseFigures = {
-      name,
-      subject,
-      schools: counts[0]?.schools ?? 0,
-      nationalResults: counts[0]?.results ?? 0,
-      endpoints: new Map(),
-      scans: [],
-      explainErrors: [],
-    };
-    console.log(
-      `\n== ${name}: ${figures.schools} schools, ${figures.nationalResults} national results; school ${subject.schoolId}, ` +
-        `group ${subject.groupId} (grade ${subject.grade}), pupil ${subject.pupilId}`,
-    );
-    const endpoints = endpointsFor(subject, NOTE_MARKER);
-
-    // 1. One request per endpoint on a server that writes its statements down (after one warm-up request).
-    const captureFile = path.join(dir, `sql-${name}.jsonl`);
-    const captured = new Map<string, { bytes: number; statements: ReturnType<typeof readCapture> }>();
-    const capturing = await startServer({ databaseUrl: url, port, dir, sqlLog: captureFile });
-    try {
-      for (const endpoint of endpoints) {
-        const request = await requestFor(capturing.base, endpoint, subject);
-        await send(request);
-        const from = captureSize(captureFile);
-        const bytes = await send(request);
-        captured.set(endpoint.name, { bytes, statements: readCapture(captureFile, from) });
-      }
-    } finally {
-      await capturing.stop();
+    for (const endpoint of endpointsFor(subject, NOTE_MARKER)) {
+      const request = await requestFor(capturing.base, endpoint, subject);
+      await send(request);
+      const from = captureSize(captureFile);
+      const bytes = await send(request);
+      statements.set(endpoint.name, { bytes, statements: readCapture(captureFile, from) });
     }
-
-    // 2. The same statements on their own, with no server running.
-    for (const endpoint of endpoints) {
-      const capture = captured.get(endpoint.name);
-      if (!capture) continue;
-      const sql = await timeStatements(client, capture.statements, SQL_ROUNDS, SQL_SECONDS * 1000);
-      figures.endpoints.set(endpoint.name, {
-        bytes: capture.bytes,
-        page: endpoint.page,
-        queries: capture.statements.length,
-        sql,
-        load: new Map(),
-      });
-      if (explain) {
-        const found = await findSeqScans(client, capture.statements, SEQ_SCAN_ROWS);
-        figures.scans.push(
-          ...found.scans.map((scan) => ({ ...scan, query: `[${endpoint.name}] ${scan.query}` })),
-        );
-        figures.explainErrors.push(...found.errors.map((error) => `[${endpoint.name}] ${error}`));
-      }
+  } finally {
+    await capturing.stop();
+  }
+  if (explain) {
+    for (const [endpoint, capture] of statements) {
+      const found = await findSeqScans(client, capture.statements, SEQ_SCAN_ROWS);
+      figures.scans.push(...found.scans.map((scan) => ({ ...scan, query: `[${endpoint}] ${scan.query}` })));
+      figures.explainErrors.push(...found.errors.map((error) => `[${endpoint}] ${error}`));
     }
+  }
+  return { figures, client, url, port, statements };
+}
 
-    // 3. Load, on a server that does not write its statements down.
-    const server = await startServer({ databaseUrl: url, port, dir });
-    try {
-      for (const endpoint of endpoints) {
-        const request = await requestFor(server.base, endpoint, subject);
-        for (let warm = 0; warm < 3; warm++) await send(request);
-        // A successful login makes its address known to the account, as the office's or home address would be.
-        const addresses = request.perConnectionAddress ? Math.max(...CONNECTIONS) : 0;
-        for (let index = 0; index < addresses; index++) {
-          await send({
-            ...request,
-            headers: { ...request.headers, 'x-forwarded-for': clientAddress(index) },
-          });
+/** A request to `endpoint` on `base`, warmed up; for the login, with every connection's address made known. */
+async function readyRequest(base: string, endpoint: Endpoint, subject: Subject): Promise<Request> {
+  const request = await requestFor(base, endpoint, subject);
+  for (let warm = 0; warm < 3; warm++) await send(request);
+  // A successful login makes its address known to the account, as the office's or home address would be.
+  const addresses = request.perConnectionAddress ? Math.max(...CONNECTIONS) : 0;
+  for (let index = 0; index < addresses; index++) {
+    await send({ ...request, headers: { ...request.headers, 'x-forwarded-for': clientAddress(index) } });
+  }
+  return request;
+}
+
+/**
+ * The bare SQL and the load of every endpoint on both databases, taken in turns (small, big, small, big: half of
+ * the rounds and of the seconds each), so that both see the same machine: on a shared machine the speed drifts by
+ * tens of percent over minutes, which measuring one database after the other would put into their ratio.
+ */
+async function measureInTurns(databases: Captured[], dir: string): Promise<void> {
+  const [first] = databases;
+  if (!first) return;
+  const servers = await Promise.all(
+    databases.map((database) => startServer({ databaseUrl: database.url, port: database.port, dir })),
+  );
+  try {
+    for (const endpoint of endpointsFor(first.figures.subject, NOTE_MARKER)) {
+      const replays = databases.map((): ReplayRounds[] => []);
+      for (let turn = 0; turn < TURNS; turn++) {
+        for (const [index, database] of databases.entries()) {
+          const capture = database.statements.get(endpoint.name);
+          if (!capture) continue;
+          const rounds = Math.ceil(SQL_ROUNDS / TURNS);
+          const replay = await replayStatements(
+            database.client,
+            capture.statements,
+            rounds,
+            (SQL_SECONDS * 1000) / TURNS,
+          );
+          replays[index]?.push(replay);
         }
-        for (const connections of CONNECTIONS) {
-          const result = await load(request, connections, SECONDS);
-          figures.endpoints.get(endpoint.name)?.load.set(connections, result);
+      }
+      const requests = await Promise.all(
+        databases.map((database, index) =>
+          readyRequest(servers[index]?.base ?? '', endpoint, database.figures.subject),
+        ),
+      );
+      const loads = databases.map(() => new Map<number, LoadFigures>());
+      for (const connections of CONNECTIONS) {
+        const runs = databases.map((): LoadRun[] => []);
+        for (let turn = 0; turn < TURNS; turn++) {
+          for (const [index, request] of requests.entries()) {
+            runs[index]?.push(await load(request, connections, SECONDS / TURNS));
+          }
+        }
+        for (const [index, database] of databases.entries()) {
+          const result = loadFiguresOf(runs[index] ?? []);
+          loads[index]?.set(connections, result);
           console.log(
-            `  ${endpoint.name.padEnd(18)} c=${String(connections).padStart(2)}  p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  ` +
-              `p99 ${ms(result.p99)} ms  ${result.requestsPerSecond.toFixed(1)} req/s` +
+            `  ${endpoint.name.padEnd(18)} c=${String(connections).padStart(2)}  ${database.figures.name.padEnd(22)} ` +
+              `p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  p99 ${ms(result.p99)} ms  ${result.requestsPerSecond.toFixed(1)} req/s` +
               (result.failures ? `  ${result.failures} FAILED` : ''),
           );
         }
       }
-    } finally {
-      await server.stop();
+      for (const [index, database] of databases.entries()) {
+        const capture = database.statements.get(endpoint.name);
+        const turns = replays[index] ?? [];
+        if (!capture || turns.length === 0) continue;
+        database.figures.endpoints.set(endpoint.name, {
+          bytes: capture.bytes,
+          page: endpoint.page,
+          queries: capture.statements.length,
+          sql: sqlFiguresOf(turns),
+          load: loads[index] ?? new Map(),
+        });
+      }
     }
-    return figures;
   } finally {
-    await client.query(`delete from pupil_notes where content = $1`, [NOTE_MARKER]).catch(() => undefined);
-    await deleteReplayedSessions(client).catch(() => undefined);
-    await client.end();
+    await Promise.all(servers.map((server) => server.stop()));
   }
+}
+
+async function closeDatabase(database: Captured): Promise<void> {
+  await database.client
+    .query(`delete from pupil_notes where content = $1`, [NOTE_MARKER])
+    .catch(() => undefined);
+  await deleteReplayedSessions(database.client).catch(() => undefined);
+  await database.client.end();
 }
 
 /** One argon2id verify: the part of a login that is not SQL. */
@@ -202,41 +265,55 @@ async function main(): Promise<void> {
         .join(' ')}`,
     );
     const argon2 = await argon2VerifyMs();
-    const small = await measureDatabase(SMALL_DATABASE, PORTS.small, dir, false);
-    const big = await measureDatabase(BIG_DATABASE, PORTS.big, dir, true);
-    const misses = [
-      ...printDatabase(small, argon2, CONNECTIONS),
-      ...printDatabase(big, argon2, CONNECTIONS),
-      ...printRatios(big, small, CONNECTIONS),
-    ];
-
-    console.log(`\nslowest statements on ${big.name} (bare, p50 of ${SQL_ROUNDS} rounds at most)`);
-    for (const [name, endpoint] of big.endpoints) {
-      for (const statement of endpoint.sql.slowest.slice(0, 3)) {
-        console.log(
-          `  ${name.padEnd(18)} ${ms(statement.p50).padStart(5)} ms  ${oneLine(statement.query, 150)}`,
-        );
-      }
+    const captured: Captured[] = [];
+    try {
+      const smallCapture = await captureDatabase(SMALL_DATABASE, PORTS.small, dir, false);
+      captured.push(smallCapture);
+      const bigCapture = await captureDatabase(BIG_DATABASE, PORTS.big, dir, true);
+      captured.push(bigCapture);
+      console.log(`\nin turns (${TURNS} per measurement):`);
+      await measureInTurns(captured, dir);
+      report(smallCapture.figures, bigCapture.figures, argon2);
+    } finally {
+      await Promise.all(captured.map(closeDatabase));
     }
-
-    console.log(`\nEXPLAIN on ${big.name}: sequential scans of tables above ${SEQ_SCAN_ROWS} rows`);
-    for (const scan of big.scans) {
-      console.log(`  ${scan.table} (${scan.rows} rows) in ${oneLine(scan.query, 400)}`);
-    }
-    if (big.scans.length === 0) console.log('  none');
-    for (const error of big.explainErrors) console.log(`  not explained: ${error}`);
-
-    console.log(`\ntargets missed: ${misses.length === 0 ? 'none' : ''}`);
-    for (const miss of misses) console.log(`  ${miss}`);
-    console.log(
-      `done in ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${loadavg()
-        .map((value) => value.toFixed(1))
-        .join(' ')}`,
-    );
-    if (big.scans.length > 0) process.exitCode = 1;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  console.log(
+    `done in ${((performance.now() - started) / 1000).toFixed(0)} s; load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}`,
+  );
+}
+
+/** The figures, the statements, the plans and the targets missed (exit code 1 when a plan scans a large table). */
+function report(small: DatabaseFigures, big: DatabaseFigures, argon2: number): void {
+  const misses = [
+    ...printDatabase(small, argon2, CONNECTIONS),
+    ...printDatabase(big, argon2, CONNECTIONS),
+    ...printRatios(big, small, CONNECTIONS),
+  ];
+
+  console.log(`\nslowest statements on ${big.name} (bare, p50 of ${SQL_ROUNDS} rounds at most)`);
+  for (const [name, endpoint] of big.endpoints) {
+    for (const statement of endpoint.sql.slowest.slice(0, 3)) {
+      console.log(
+        `  ${name.padEnd(18)} ${ms(statement.p50).padStart(5)} ms  ${oneLine(statement.query, 150)}`,
+      );
+    }
+  }
+
+  console.log(`\nEXPLAIN on ${big.name}: sequential scans of tables above ${SEQ_SCAN_ROWS} rows`);
+  for (const scan of big.scans) {
+    console.log(`  ${scan.table} (${scan.rows} rows) in ${oneLine(scan.query, 400)}`);
+  }
+  if (big.scans.length === 0) console.log('  none');
+  for (const error of big.explainErrors) console.log(`  not explained: ${error}`);
+
+  console.log(`\ntargets missed: ${misses.length === 0 ? 'none' : ''}`);
+  for (const miss of misses) console.log(`  ${miss}`);
+  if (big.scans.length > 0) process.exitCode = 1;
 }
 
 await main();

@@ -108,12 +108,12 @@ export async function deleteReplayedSessions(client: pg.ClientBase): Promise<voi
  * load that follows leaves many times over: audit rows, the benchmark's notes and a sign-in's sessions (deleted
  * at the end); a login's attempt counter is counted and given back in the same round.
  */
-export async function timeStatements(
+export async function replayStatements(
   client: pg.ClientBase,
   statements: Statement[],
   rounds: number,
   maxMs: number,
-): Promise<SqlFigures> {
+): Promise<ReplayRounds> {
   const replayed = withNames(statements);
   const sums: number[] = [];
   const times: number[][] = replayed.map(() => []);
@@ -137,18 +137,42 @@ export async function timeStatements(
     }
     sums.push(sum);
   }
-  sums.sort((a, b) => a - b);
-  const slowest = replayed
+  return { statements, sums, times, failed };
+}
+
+/** What replayStatements measured, in one or more turns of the same statements. */
+export interface ReplayRounds {
+  statements: Statement[];
+  /** Per round, the sum over the statements (ms). */
+  sums: number[];
+  /** Per statement, its time in each round (ms). */
+  times: number[][];
+  /** Statements that failed in the first round. */
+  failed: number;
+}
+
+/** The figures of the turns of one request's replay taken together. */
+export function sqlFiguresOf(turns: ReplayRounds[]): SqlFigures {
+  const [first] = turns;
+  if (!first) throw new Error('no replay to summarise');
+  const sums = turns.flatMap((turn) => turn.sums).sort((a, b) => a - b);
+  const slowest = first.statements
     .map((statement, index) => ({
       query: statement.query,
       p50: percentile(
-        (times[index] ?? []).sort((a, b) => a - b),
+        turns.flatMap((turn) => turn.times[index] ?? []).sort((a, b) => a - b),
         0.5,
       ),
     }))
     .filter((statement) => !CONTROL.test(statement.query))
     .sort((a, b) => b.p50 - a.p50);
-  return { p50: percentile(sums, 0.5), p95: percentile(sums, 0.95), rounds: sums.length, failed, slowest };
+  return {
+    p50: percentile(sums, 0.5),
+    p95: percentile(sums, 0.95),
+    rounds: sums.length,
+    failed: first.failed,
+    slowest,
+  };
 }
 
 export interface SeqScan {
