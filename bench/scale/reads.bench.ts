@@ -239,18 +239,21 @@ async function closeDatabase(database: Captured): Promise<void> {
   await database.client.end();
 }
 
-/** One argon2id verify: the part of a login that is not SQL. */
+/**
+ * The p95 of an argon2id verify (30 of them): the part of a login that is not SQL, beside the p95 of its bare SQL
+ * in the login's yardstick.
+ */
 async function argon2VerifyMs(): Promise<number> {
   const hash = await hashPassword(PASSWORD);
   const times: number[] = [];
-  for (let round = 0; round < 10; round++) {
+  for (let round = 0; round < 30; round++) {
     const started = performance.now();
     await verifyPassword(hash, PASSWORD);
     times.push(performance.now() - started);
   }
   return percentile(
     times.sort((a, b) => a - b),
-    0.5,
+    0.95,
   );
 }
 
