@@ -50,7 +50,7 @@ export interface SqlFigures {
   p50: number;
   p95: number;
   rounds: number;
-  /** Statements that failed when replayed (e.g. a second insert of the same session id); their time counts. */
+  /** Statements that failed when replayed (in the first round of each turn); their time counts. */
   failed: number;
   /** Each replayed statement's median time, slowest first. */
   slowest: { query: string; p50: number }[];
@@ -85,15 +85,17 @@ function withNames(statements: Statement[]): (Statement & { name?: string })[] {
 /** Sessions the replay of a sign-in inserts have ids that start with this (deleted by deleteReplayedSessions). */
 const REPLAY_SESSION = `bench-replay-${process.pid}-`;
 const SESSION_INSERT = /insert into "sessions" \("id"/;
+let replayedSessions = 0;
 
 /**
- * The statement's values, with a new session id in each round for a sign-in's session insert (its id is $1): a
+ * The statement's values, with a new session id each time for a sign-in's session insert (its id is $1): a
  * second insert of the same id would fail, and with it the sign-in's other writes in the same statement (the
  * attempt given back among them).
  */
-function freshSessionId(statement: Statement, round: number): unknown[] {
+function freshSessionId(statement: Statement): unknown[] {
   if (!SESSION_INSERT.test(statement.query)) return statement.params;
-  return [`${REPLAY_SESSION}${round}`, ...statement.params.slice(1)];
+  replayedSessions += 1;
+  return [`${REPLAY_SESSION}${replayedSessions}`, ...statement.params.slice(1)];
 }
 
 export async function deleteReplayedSessions(client: pg.ClientBase): Promise<void> {
@@ -122,7 +124,7 @@ export async function replayStatements(
   for (let round = 0; round < rounds && (round < 3 || performance.now() < deadline); round++) {
     let sum = 0;
     for (const [index, statement] of replayed.entries()) {
-      const values = freshSessionId(statement, round);
+      const values = freshSessionId(statement);
       const started = performance.now();
       try {
         await client.query({ name: statement.name, text: statement.query, values });
@@ -147,7 +149,7 @@ export interface ReplayRounds {
   sums: number[];
   /** Per statement, its time in each round (ms). */
   times: number[][];
-  /** Statements that failed in the first round. */
+  /** Statements that failed in the first round (of this turn). */
   failed: number;
 }
 
@@ -170,7 +172,7 @@ export function sqlFiguresOf(turns: ReplayRounds[]): SqlFigures {
     p50: percentile(sums, 0.5),
     p95: percentile(sums, 0.95),
     rounds: sums.length,
-    failed: first.failed,
+    failed: turns.reduce((total, turn) => total + turn.failed, 0),
     slowest,
   };
 }
