@@ -2,7 +2,6 @@ import {
   compareMoments,
   compareNames,
   fullName,
-  momentKey,
   packYearClassResult,
   type Moment,
   type YearClassResultAnswer,
@@ -76,10 +75,6 @@ export async function getYearClassResult(
   const scoreIds = new Set(national.scores.map((score) => score.id));
   const methodIds = new Set(methodScores.map((score) => score.id));
   const scoresOf = groupBy(national.scores, (score) => score.pupilId);
-  // Growth belongs to the counted result of its pupil, subject and moment.
-  const growthKey = (item: Moment & { pupilId: number; subjectId: number }) =>
-    `${item.pupilId}|${item.subjectId}|${momentKey(item)}`;
-  const growthOf = new Map(national.growth.map((item) => [growthKey(item), item.growth]));
   const methodOf = groupBy(methodScores, (score) => score.pupilId);
   const notesOf = groupBy(notes, (note) => note.pupilId);
   const approachesOf = groupBy(approaches, (approach) => approach.pupilId);
@@ -90,10 +85,7 @@ export async function getYearClassResult(
       const pupilNotes = notesOf.get(member.id) ?? [];
       return {
         ...member,
-        scores: (scoresOf.get(member.id) ?? []).map((score) => ({
-          ...score,
-          growth: score.isCounted ? (growthOf.get(growthKey(score)) ?? null) : null,
-        })),
+        scores: scoresOf.get(member.id) ?? [],
         methodScores: methodOf.get(member.id) ?? [],
         methodNotes: pupilNotes.filter(
           (note) => note.methodTestScoreId !== null && methodIds.has(note.methodTestScoreId),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nationalScoreSchema, yearTimeSchema, type Growth } from '@leerzicht/contract';
+import { nationalScoreSchema, yearTimeSchema, type Growth, type NationalScore } from '@leerzicht/contract';
 
 /* The rows of the score queries, parsed with these schemas, and how they become the contract's shapes. */
 
@@ -11,10 +11,32 @@ export const nationalScoreRowSchema = nationalScoreSchema.extend({
 });
 export type NationalScoreRow = z.output<typeof nationalScoreRowSchema>;
 
+export type PupilGrowth = Growth & { pupilId: number };
+
+type GrowthInput = Pick<
+  NationalScoreRow,
+  'isCounted' | 'abilityScore' | 'previousAbilityScore' | 'previousCalendarYear' | 'previousYearTime'
+>;
+
+/** The growth of a counted result since the pupil's previous one (null: not counted, or no previous result). */
+function growthOf(row: GrowthInput): number | null {
+  if (
+    !row.isCounted ||
+    row.abilityScore === null ||
+    row.previousAbilityScore === null ||
+    row.previousCalendarYear === null ||
+    row.previousYearTime === null
+  ) {
+    return null;
+  }
+  return Math.round((row.abilityScore - row.previousAbilityScore) * 100) / 100;
+}
+
 const row = nationalScoreRowSchema.shape;
 
 /**
- * A group's national result (what the group page shows, its test date and the previous result). The statement
+ * A group's national result: what the group page shows (its growth since the pupil's previous result of the same
+ * provider and subject, from that result) and its test date. The statement
  * sends each as a json array in this order (GROUP_SCORE_COLUMNS in repository.ts): a quarter of the bytes of an
  * object with keys, which PostgreSQL builds and Node parses in less time.
  */
@@ -93,54 +115,49 @@ export const groupScoreRowSchema = z
       referenceLevel,
       projectedReferenceLevel,
       isCounted,
-      previousAbilityScore,
-      previousCalendarYear,
-      previousYearTime,
+      growth: growthOf({
+        isCounted,
+        abilityScore,
+        previousAbilityScore,
+        previousCalendarYear,
+        previousYearTime,
+      }),
     }),
   );
 export type GroupScoreRow = z.output<typeof groupScoreRowSchema>;
 
-export type PupilGrowth = Growth & { pupilId: number };
-
-type PreviousResult = Pick<
-  NationalScoreRow,
-  'previousAbilityScore' | 'previousCalendarYear' | 'previousYearTime'
->;
-type GrowthFields = Pick<
-  NationalScoreRow,
-  'pupilId' | 'subjectId' | 'calendarYear' | 'yearTime' | 'abilityScore' | 'isCounted'
->;
-
-/** The results without their previous result, and the growth of each counted result since the pupil's previous one. */
-export function toScoresAndGrowth<R extends GrowthFields & PreviousResult>(
-  rows: readonly R[],
-): {
-  scores: Omit<R, keyof PreviousResult>[];
+/** The results as the contract has them, and the growth of each counted result since the pupil's previous one. */
+export function toScoresAndGrowth(rows: readonly NationalScoreRow[]): {
+  scores: NationalScore[];
   growth: PupilGrowth[];
 } {
-  const scores: Omit<R, keyof PreviousResult>[] = [];
+  const scores: NationalScore[] = [];
   const growth: PupilGrowth[] = [];
-  for (const { previousAbilityScore, previousCalendarYear, previousYearTime, ...score } of rows) {
+  for (const row of rows) {
+    const { previousAbilityScore, previousCalendarYear, previousYearTime, ...score } = row;
     scores.push(score);
+    const change = growthOf(row);
+    // growthOf checked these; the checks here tell the compiler.
     if (
-      score.isCounted &&
-      score.abilityScore !== null &&
-      previousAbilityScore !== null &&
-      previousCalendarYear !== null &&
-      previousYearTime !== null
+      change === null ||
+      score.abilityScore === null ||
+      previousAbilityScore === null ||
+      previousCalendarYear === null ||
+      previousYearTime === null
     ) {
-      growth.push({
-        pupilId: score.pupilId,
-        subjectId: score.subjectId,
-        calendarYear: score.calendarYear,
-        yearTime: score.yearTime,
-        abilityScore: score.abilityScore,
-        previousCalendarYear,
-        previousYearTime,
-        previousAbilityScore,
-        growth: Math.round((score.abilityScore - previousAbilityScore) * 100) / 100,
-      });
+      continue;
     }
+    growth.push({
+      pupilId: score.pupilId,
+      subjectId: score.subjectId,
+      calendarYear: score.calendarYear,
+      yearTime: score.yearTime,
+      abilityScore: score.abilityScore,
+      previousCalendarYear,
+      previousYearTime,
+      previousAbilityScore,
+      growth: change,
+    });
   }
   return { scores, growth };
 }

@@ -32,8 +32,8 @@ export async function listNationalScores(
 }
 
 /**
- * A group's national results (what the group page shows of listNationalScores, and the test date) with their
- * growth and, from the same ranked results in one statement, the rows of `over` (see the repository).
+ * A group's national results (what the group page shows of listNationalScores, with their growth, and the test
+ * date) and, from the same ranked results in one statement, the rows of `over` (see the repository).
  */
 export async function listGroupScoresWith<S extends z.ZodType>(
   db: Db,
@@ -44,5 +44,5 @@ export async function listGroupScoresWith<S extends z.ZodType>(
   row: S,
 ) {
   const { rows, extra } = await listGroupScoreRowsWith(db, schoolId, pupilIds, since, over, row);
-  return { ...toScoresAndGrowth(rows), extra };
+  return { scores: rows, extra };
 }
