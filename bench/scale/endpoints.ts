@@ -14,6 +14,8 @@ export interface Endpoint {
   page: boolean;
   /** Each connection from its own client address (the login: see load.ts). */
   perConnectionAddress?: boolean;
+  /** It checks one password: its bare time has one argon2id verify per round beside its statements. */
+  verifiesPassword?: boolean;
 }
 
 export interface Subject {
@@ -98,6 +100,7 @@ export function endpointsFor(subject: Subject, noteMarker: string): Endpoint[] {
       as: null,
       page: false,
       perConnectionAddress: true,
+      verifiesPassword: true,
     },
     {
       name: 'note create',
