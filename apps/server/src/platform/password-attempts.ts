@@ -1,6 +1,12 @@
 import type { AppContext } from '../context';
-import { tooManyRequests } from './http-errors';
-import { LIMITS, reserveAttempt, tryReserveAttempt, type AttemptCheck, type Reservation } from './rate-limit';
+import {
+  LIMITS,
+  attemptRefused,
+  reserveAttempt,
+  tryReserveAttempt,
+  type AttemptCheck,
+  type Reservation,
+} from './rate-limit';
 
 /** Who is asking: the client address (`request.ip`, which honours TRUST_PROXY). */
 export interface AttemptSource {
@@ -51,7 +57,7 @@ export async function beginPasswordAttempt(
     checks: unknownAddressChecks(username, source),
   });
   if (!first.refused) return { reservation: first.reservation, codeRequired: false };
-  if (first.known || !options.codeOffered) throw tooManyRequests(first.retryAfterMs / 1000);
+  if (first.known || !options.codeOffered) throw attemptRefused(first.retryAfterMs);
   const checks = [
     pairCheck(username, source),
     { limit: LIMITS.passwordPerAddress, subject: source.ip },

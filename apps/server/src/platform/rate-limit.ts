@@ -135,8 +135,10 @@ export interface UnlessKnown {
 }
 
 export type AttemptOutcome =
-  | { refused: false; known: boolean; reservation: Reservation }
-  | { refused: true; known: boolean; retryAfterMs: number };
+  { refused: false; reservation: Reservation } | { refused: true; known: boolean; retryAfterMs: number };
+
+/** The answer to a refused attempt: 429 with the wait as Retry-After. */
+export const attemptRefused = (retryAfterMs: number) => tooManyRequests(retryAfterMs / SECOND);
 
 /**
  * Counts one attempt against each limit, all or nothing, in one statement (reserve_attempts, migration 0011): when
@@ -163,13 +165,13 @@ export async function tryReserveAttempt(
   if (state.retry_after_ms > 0)
     return { refused: true, known: state.known, retryAfterMs: state.retry_after_ms };
   const slots = [...counted, ...(state.known ? [] : ifUnknown)].map((check) => check.slot);
-  return { refused: false, known: state.known, reservation: { slots, waits: state.waits } };
+  return { refused: false, reservation: { slots, waits: state.waits } };
 }
 
 /** tryReserveAttempt without the known-address question; a refused attempt throws 429 with Retry-After. */
 export async function reserveAttempt(db: Db, checks: AttemptCheck[], now: Date): Promise<Reservation> {
   const outcome = await tryReserveAttempt(db, checks, now);
-  if (outcome.refused) throw tooManyRequests(outcome.retryAfterMs / SECOND);
+  if (outcome.refused) throw attemptRefused(outcome.retryAfterMs);
   return outcome.reservation;
 }
 

@@ -18,18 +18,25 @@ type GrowthInput = Pick<
   'isCounted' | 'abilityScore' | 'previousAbilityScore' | 'previousCalendarYear' | 'previousYearTime'
 >;
 
+type GrowthSince = Pick<
+  Growth,
+  'abilityScore' | 'previousAbilityScore' | 'previousCalendarYear' | 'previousYearTime' | 'growth'
+>;
+
 /** The growth of a counted result since the pupil's previous one (null: not counted, or no previous result). */
-function growthOf(row: GrowthInput): number | null {
+function growthSince(row: GrowthInput): GrowthSince | null {
+  const { abilityScore, previousAbilityScore, previousCalendarYear, previousYearTime } = row;
   if (
     !row.isCounted ||
-    row.abilityScore === null ||
-    row.previousAbilityScore === null ||
-    row.previousCalendarYear === null ||
-    row.previousYearTime === null
+    abilityScore === null ||
+    previousAbilityScore === null ||
+    previousCalendarYear === null ||
+    previousYearTime === null
   ) {
     return null;
   }
-  return Math.round((row.abilityScore - row.previousAbilityScore) * 100) / 100;
+  const growth = Math.round((abilityScore - previousAbilityScore) * 100) / 100;
+  return { abilityScore, previousAbilityScore, previousCalendarYear, previousYearTime, growth };
 }
 
 const row = nationalScoreRowSchema.shape;
@@ -115,13 +122,9 @@ export const groupScoreRowSchema = z
       referenceLevel,
       projectedReferenceLevel,
       isCounted,
-      growth: growthOf({
-        isCounted,
-        abilityScore,
-        previousAbilityScore,
-        previousCalendarYear,
-        previousYearTime,
-      }),
+      growth:
+        growthSince({ isCounted, abilityScore, previousAbilityScore, previousCalendarYear, previousYearTime })
+          ?.growth ?? null,
     }),
   );
 export type GroupScoreRow = z.output<typeof groupScoreRowSchema>;
@@ -134,30 +137,23 @@ export function toScoresAndGrowth(rows: readonly NationalScoreRow[]): {
   const scores: NationalScore[] = [];
   const growth: PupilGrowth[] = [];
   for (const row of rows) {
-    const { previousAbilityScore, previousCalendarYear, previousYearTime, ...score } = row;
+    const {
+      previousAbilityScore: _ability,
+      previousCalendarYear: _year,
+      previousYearTime: _time,
+      ...score
+    } = row;
     scores.push(score);
-    const change = growthOf(row);
-    // growthOf checked these; the checks here tell the compiler.
-    if (
-      change === null ||
-      score.abilityScore === null ||
-      previousAbilityScore === null ||
-      previousCalendarYear === null ||
-      previousYearTime === null
-    ) {
-      continue;
+    const since = growthSince(row);
+    if (since) {
+      growth.push({
+        pupilId: score.pupilId,
+        subjectId: score.subjectId,
+        calendarYear: score.calendarYear,
+        yearTime: score.yearTime,
+        ...since,
+      });
     }
-    growth.push({
-      pupilId: score.pupilId,
-      subjectId: score.subjectId,
-      calendarYear: score.calendarYear,
-      yearTime: score.yearTime,
-      abilityScore: score.abilityScore,
-      previousCalendarYear,
-      previousYearTime,
-      previousAbilityScore,
-      growth: change,
-    });
   }
   return { scores, growth };
 }
