@@ -35,7 +35,7 @@ export function listNationalScoreRows(db: Db, schoolId: number, pupilIds: readon
     nationalScoreRowSchema,
     sql`select ${NATIONAL_SCORE_COLUMNS}
     from ${rankedScores(pupilsScope(schoolId, pupilIds, since))} c
-    join year_classes yc on yc.id = c.year_class_id
+    join year_classes yc on yc.id = c.year_class_id and yc.school_id = ${schoolId}
     order by c.calendar_year, c.time_rank, c.subject_id, c.rank, c.id`,
   );
 }
