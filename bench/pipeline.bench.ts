@@ -14,6 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { compiledServerArgs } from './server-command';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverRoot = process.env.BENCH_SERVER_ROOT ?? repoRoot;
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
     children.push(bare);
     const serverArgs = viaTsx
       ? ['--import', 'tsx', path.join(serverRoot, 'apps/server/src/main.ts')]
-      : [path.join(serverRoot, 'apps/server/dist/main.js')];
+      : compiledServerArgs(serverRoot);
     const server = spawn('node', serverArgs, {
       cwd: path.join(serverRoot, 'apps/server'),
       // The log goes to a file, as it would to a pipe or a journal in production (not to /dev/null).

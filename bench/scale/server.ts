@@ -3,6 +3,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledServerArgs } from '../server-command';
 import { JWT_SECRET } from './config';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -70,7 +71,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   delete env.BENCH_SQL_LOG;
   if (options.sqlLog) env.BENCH_SQL_LOG = options.sqlLog;
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, compiledServerArgs(), {
     cwd: path.join(root, 'apps/server'),
     // The log goes to a file, as it would to a journal in production.
     stdio: ['ignore', log, log],
