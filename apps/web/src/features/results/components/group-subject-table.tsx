@@ -52,60 +52,70 @@ export function GroupSubjectTable({ schoolId, result, subjectId, moment, caption
     [result.pupils, subjectId, moment, sort],
   );
   const format = (value: number | null | undefined, digits = 1) => formatScore(intl.locale, value, digits);
+  // Said when rows lack a result (e.g. a new groep 3 in the autumn, where only a pupil who repeated the year was
+  // tested at the latest moment), so that a table of mostly empty rows reads as what it is.
+  const tested = rows.filter((row) => row.score !== null).length;
   return (
-    <TableScrollHint>
-      <SortableTable
-        columns={COLUMNS}
-        sort={sort}
-        onSort={toggle}
-        caption={caption}
-        minWidth={860}
-        trailingHeaders={['scoreNotes.column']}
-        striped
-        highlightOnHover
-        data-testid="group-results"
-        className={classes.stickyFirstColumn}
-      >
-        {rows.map(({ pupil, score, growth }) => {
-          const band = score ? resultVerdict(score, verdictMeasure) : null;
-          return (
-            <Table.Tr key={pupil.id} data-pupil-id={pupil.id}>
-              <Table.Th scope="row" fw={500}>
-                <Anchor component={Link} to={`/app/schools/${schoolId}/pupils/${pupil.id}`}>
-                  {fullName(pupil)}
-                </Anchor>
-              </Table.Th>
-              {score === null ? (
-                <Table.Td colSpan={COLUMNS.length}>
-                  <Text size="sm" c="dimmed">
-                    {intl.formatMessage({
-                      id: pupil.citoIsExcluded ? 'results.empty.excluded' : 'results.group.noResult',
-                    })}
-                  </Text>
-                </Table.Td>
-              ) : (
-                <>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {testLabel(score)}
+    <>
+      {tested < rows.length && (
+        <Text size="sm" c="dimmed" data-testid="group-results-count">
+          {intl.formatMessage({ id: 'results.group.resultCount' }, { count: tested, total: rows.length })}
+        </Text>
+      )}
+      <TableScrollHint>
+        <SortableTable
+          columns={COLUMNS}
+          sort={sort}
+          onSort={toggle}
+          caption={caption}
+          minWidth={860}
+          trailingHeaders={['scoreNotes.column']}
+          striped
+          highlightOnHover
+          data-testid="group-results"
+          className={classes.stickyFirstColumn}
+        >
+          {rows.map(({ pupil, score, growth }) => {
+            const band = score ? resultVerdict(score, verdictMeasure) : null;
+            return (
+              <Table.Tr key={pupil.id} data-pupil-id={pupil.id}>
+                <Table.Th scope="row" fw={500}>
+                  <Anchor component={Link} to={`/app/schools/${schoolId}/pupils/${pupil.id}`}>
+                    {fullName(pupil)}
+                  </Anchor>
+                </Table.Th>
+                {score === null ? (
+                  <Table.Td colSpan={COLUMNS.length}>
+                    <Text size="sm" c="dimmed">
+                      {intl.formatMessage({
+                        id: pupil.citoIsExcluded ? 'results.empty.excluded' : 'results.group.noResult',
+                      })}
+                    </Text>
                   </Table.Td>
-                  <ScoreCell band={band}>{format(score.abilityScore, 0)}</ScoreCell>
-                  <ScoreCell band={band}>{score.roman ?? score.alphabetical ?? '–'}</ScoreCell>
-                  <ScoreCell band={band}>{format(score.percentile, 0)}</ScoreCell>
-                  <LevelCells score={score} />
-                  <Table.Td ta="right">{formatGrowth(intl.locale, growth)}</Table.Td>
-                  <Table.Td ta="right">
-                    <ScoreNoteButton
-                      scoreId={score.id}
-                      notes={pupil.citoNotes.filter((note) => note.citoTestScoreId === score.id)}
-                      label={`${fullName(pupil)}, ${caption}`}
-                    />
-                  </Table.Td>
-                </>
-              )}
-            </Table.Tr>
-          );
-        })}
-      </SortableTable>
-    </TableScrollHint>
+                ) : (
+                  <>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {testLabel(score)}
+                    </Table.Td>
+                    <ScoreCell band={band}>{format(score.abilityScore, 0)}</ScoreCell>
+                    <ScoreCell band={band}>{score.roman ?? score.alphabetical ?? '–'}</ScoreCell>
+                    <ScoreCell band={band}>{format(score.percentile, 0)}</ScoreCell>
+                    <LevelCells score={score} />
+                    <Table.Td ta="right">{formatGrowth(intl.locale, growth)}</Table.Td>
+                    <Table.Td ta="right">
+                      <ScoreNoteButton
+                        scoreId={score.id}
+                        notes={pupil.citoNotes.filter((note) => note.citoTestScoreId === score.id)}
+                        label={`${fullName(pupil)}, ${caption}`}
+                      />
+                    </Table.Td>
+                  </>
+                )}
+              </Table.Tr>
+            );
+          })}
+        </SortableTable>
+      </TableScrollHint>
+    </>
   );
 }

@@ -119,6 +119,40 @@ describe('group results page', () => {
     ).toBeInTheDocument();
   });
 
+  it('says how many pupils have a result at the chosen moment when some have none', async () => {
+    const pupils = [
+      groupPupil(1, ['Jan', 'van', 'Dijk'], [score(1, SP, 2024, 'E', 85, 80)]),
+      groupPupil(2, ['Anna', 'de', 'Boer'], [score(2, SP, 2023, 'E', 55, 20)]),
+      groupPupil(3, ['Piet', '', 'Bakker'], [score(3, SP, 2023, 'E', 70, 50)]),
+      groupPupil(4, ['Ali', '', 'Aydin'], []),
+    ];
+    const atLatest = pupils.filter((pupil) =>
+      pupil.scores.some(
+        (item) => item.subjectId === SP && item.calendarYear === 2024 && item.yearTime === 'E',
+      ),
+    ).length;
+    const { user } = renderWith(pupils);
+    expect(await screen.findByTestId('group-results-count')).toHaveTextContent(
+      `${atLatest} van de ${pupils.length} leerlingen ${atLatest === 1 ? 'heeft' : 'hebben'} een resultaat op dit moment.`,
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Toetsmoment' }), '2023-E');
+    const atEarlier = pupils.filter((pupil) =>
+      pupil.scores.some((item) => item.subjectId === SP && item.calendarYear === 2023),
+    ).length;
+    expect(screen.getByTestId('group-results-count')).toHaveTextContent(
+      `${atEarlier} van de ${pupils.length} leerlingen ${atEarlier === 1 ? 'heeft' : 'hebben'} een resultaat op dit moment.`,
+    );
+  });
+
+  it('says nothing of the count when every pupil has a result at the moment', async () => {
+    renderWith([
+      groupPupil(1, ['Jan', 'van', 'Dijk'], [score(1, SP, 2024, 'E', 85, 80)]),
+      groupPupil(2, ['Anna', 'de', 'Boer'], [score(2, SP, 2024, 'E', 55, 20)]),
+    ]);
+    await screen.findByTestId('group-results');
+    expect(screen.queryByTestId('group-results-count')).toBeNull();
+  });
+
   it('shows the result the server counts (isCounted), growth since the previous moment and earlier moments', async () => {
     const { user } = renderWith([
       groupPupil(
