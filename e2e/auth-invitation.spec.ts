@@ -1,9 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-
-/** Without SMTP_URL the e2e server writes each e-mail as an .eml file here (DATA_DIR/mail). */
-const MAIL_DIR = path.join(path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e'), 'mail');
 
 /** Undoes quoted-printable: soft line breaks and =XX escapes. */
 function decodeQuotedPrintable(text: string): string {
@@ -12,16 +9,20 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-/** The accept link from the newest e-mail to `address` (waits for the mail to be written). */
-async function invitationLink(address: string): Promise<string> {
+/**
+ * The accept link from the newest e-mail to `address` (waits for the mail to be written). Without SMTP_URL the
+ * server writes each e-mail as an .eml file in DATA_DIR/mail.
+ */
+async function invitationLink(dataDir: string, address: string): Promise<string> {
+  const mailDir = path.join(dataDir, 'mail');
   let link: string | undefined;
   await expect(async () => {
-    const files = (await readdir(MAIL_DIR)).filter((file) => file.endsWith('.eml'));
+    const files = (await readdir(mailDir)).filter((file) => file.endsWith('.eml'));
     const dated = await Promise.all(
-      files.map(async (file) => ({ file, mtime: (await stat(path.join(MAIL_DIR, file))).mtimeMs })),
+      files.map(async (file) => ({ file, mtime: (await stat(path.join(mailDir, file))).mtimeMs })),
     );
     for (const { file } of dated.sort((a, b) => b.mtime - a.mtime)) {
-      const mail = decodeQuotedPrintable(await readFile(path.join(MAIL_DIR, file), 'utf8'));
+      const mail = decodeQuotedPrintable(await readFile(path.join(mailDir, file), 'utf8'));
       if (!mail.includes(address)) continue;
       link = /https?:\/\/[^\s"<>]+\/auth\/accept-invite\/[A-Za-z0-9_-]+/.exec(mail)?.[0];
       if (link) return;
@@ -32,7 +33,10 @@ async function invitationLink(address: string): Promise<string> {
   return link;
 }
 
-test('a colleague is invited on the users page and accepts from the e-mailed link', async ({ page }) => {
+test('a colleague is invited on the users page and accepts from the e-mailed link', async ({
+  page,
+  server,
+}) => {
   const address = `collega-${Date.now()}@regenboog.example`;
 
   await page.goto('/auth/login');
@@ -53,7 +57,7 @@ test('a colleague is invited on the users page and accepts from the e-mailed lin
   await expect(page.getByRole('textbox', { name: 'E-mailadressen' })).toHaveValue('geen-adres');
   await expect(page.getByRole('row', { name: new RegExp(address) })).toBeVisible();
 
-  const link = await invitationLink(address);
+  const link = await invitationLink(server.dataDir, address);
   await page.getByRole('button', { name: 'Uitloggen' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { TOTP } from 'otpauth';
 
 /** The seeded `tweestaps` account has two-step login with this secret (apps/server/src/seed/accounts.ts). */

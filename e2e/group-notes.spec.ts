@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { login, REGENBOOG_ID } from './shell-helpers';
 
 test('a teacher opens the group notes from the menu, writes a test-moment note, finds it by pupil, changes and deletes it', async ({

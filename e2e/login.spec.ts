@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test('a school leader signs in and opens a school', async ({ page }) => {
   await page.goto('/');

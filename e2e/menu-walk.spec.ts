@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './test';
 import { REGENBOOG_ID, login, seriousAxeViolations } from './shell-helpers';
 
 /**
@@ -94,6 +94,9 @@ async function walk(browser: Browser, user: string, language: Language, width: n
     await context.close();
   }
 }
+
+// The walks are independent (each signs in anew and only reads): they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
 
 for (const user of USERS) {
   for (const language of LANGUAGES) {

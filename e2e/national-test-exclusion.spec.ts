@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { REGENBOOG_ID, login } from './shell-helpers';
 
 // These flows load several pages and send a file; on the shared 2-core machine they take longer than 60 s.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { groupId, login, REGENBOOG_ID } from './shell-helpers';
 
 test('a superuser makes a school template in two layers and publishes it; a teacher starts a plan from it', async ({

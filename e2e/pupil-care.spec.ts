@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { groupId, login, REGENBOOG_ID } from './shell-helpers';
 
 test('a teacher records a social-emotional observation and sees it in the group table', async ({ page }) => {

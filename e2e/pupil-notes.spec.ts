@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { login, REGENBOOG_ID } from './shell-helpers';
 
 test('a teacher writes a pupil note: blocked when leaving it unsaved, kept over a reload, saved, archived and restored', async ({

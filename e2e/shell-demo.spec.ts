@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { REGENBOOG_ID, login } from './shell-helpers';
 
 test('the demo account: a banner, and a change that is not sent to the server', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { KOMPAS_ID, REGENBOOG_ID, login } from './shell-helpers';
 
 const TITLE = 'Koppeling met het administratiesysteem uitgeschakeld';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './test';
 
 export const DEMO_PASSWORD = 'welkom-leerzicht';
 /** OBS De Regenboog and CBS Het Kompas in the demo data. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { REGENBOOG_ID, login } from './shell-helpers';
 
 test('the language switch: English in the shell, kept after a reload and saved for the user', async ({

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { KOMPAS_ID, REGENBOOG_ID, login, seriousAxeViolations } from './shell-helpers';
 
 const NOT_FOUND = 'Pagina niet gevonden';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { REGENBOOG_ID, login } from './shell-helpers';
 
 // page.route must see the version calls: keep the service worker out of this test.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { REGENBOOG_ID, login } from './shell-helpers';
 
 test('a user sends a support message with an attachment from a school page, and beheer sees the ticket', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { DEMO_EDEXML_NEW_PUPIL, DEMO_EDEXML_NEW_TEACHER, makeDemoEdexml } from './fixtures/make-edexml';
 import { REGENBOOG_ID, login } from './shell-helpers';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { groupId, login, REGENBOOG_ID } from './shell-helpers';
 
 test('a teacher starts a plan from a template, adds a pupil category, writes notes, moves a category and is stopped at 5000 characters of evaluation', async ({
