@@ -11,7 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { useElementSize } from '@mantine/hooks';
+import { useChartWidth } from './use-chart-width';
 import { axisTicks } from './chart-domain';
 import type { ChartSpec } from './chart-types';
 
@@ -25,8 +25,8 @@ export interface ResultsChartProps {
 /** Draws a chart spec with Recharts. Imported lazily (see lazy-results-chart.tsx), so Recharts is its own chunk. */
 export default function ResultsChart({ spec, height = 280, label }: ResultsChartProps) {
   const data = spec.rows.map((row) => ({ category: row.category, ...row.values }));
-  // Drawn once the container has a width (never in a layout-less DOM such as jsdom).
-  const { ref, width } = useElementSize();
+  // Drawn once the container has a width and is near the viewport (never in a layout-less DOM such as jsdom).
+  const { ref, width } = useChartWidth();
   // Round ticks on a fixed axis (Recharts' own land on steps such as 7.5, shown as 98, 106, ...).
   const ticks = spec.yDomain ? axisTicks(spec.yDomain) : null;
   return (

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { useElementSize } from '@mantine/hooks';
+import { useChartWidth } from '../../../components/charts/use-chart-width';
 import { useIntl } from 'react-intl';
 import { CHART_COLOURS } from '../lib/colours';
 import { LEVEL_RANKS, type LevelScheme } from '../lib/school-chart';
@@ -39,7 +39,7 @@ export default function SchoolLevelChart({
   height = 300,
 }: SchoolLevelChartProps) {
   const intl = useIntl();
-  const { ref, width } = useElementSize();
+  const { ref, width } = useChartWidth();
   const data = bars.map((bar) => ({
     category: bar.category,
     ...Object.fromEntries(LEVEL_RANKS.map((rank) => [`level${rank}`, bar.shares[rank] ?? 0])),

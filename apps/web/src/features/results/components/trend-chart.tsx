@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { Bar, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from 'recharts';
-import { useElementSize } from '@mantine/hooks';
+import { useChartWidth } from '../../../components/charts/use-chart-width';
 import type { TrendMarker, TrendSpec } from '../lib/trend-series';
 
 /** A point's shape: the series' marker, so that lines can be told apart without colour. */
@@ -62,7 +62,7 @@ export interface TrendChartProps {
 /** The trend lines (or bars) with their patterns and markers. Imported lazily: Recharts is its own chunk. */
 export default function TrendChart({ spec, height = 320, label, describedBy }: TrendChartProps) {
   const data = spec.rows.map((row) => ({ category: row.category, ...row.values }));
-  const { ref, width } = useElementSize();
+  const { ref, width } = useChartWidth();
   return (
     <>
       <div
