@@ -98,6 +98,23 @@ describe('schema', () => {
     expect(problems).toEqual([]);
   });
 
+  it('gives every school-owned table an index that starts with school_id, apart from the listed ones', async () => {
+    // Read by their own first column, never by school alone: a user's hidden notices (user_id, school_id, ...)
+    // and a pupil's note categories (pupil_id, note_category_id).
+    const readByOtherKey = new Set(['hidden_notifications', 'pupil_note_category_links']);
+    const tables = await rows<Row>(sql`
+      select c.relname as table_name from pg_class c
+      join pg_attribute a on a.attrelid = c.oid and a.attname = 'school_id' and not a.attisdropped
+      where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
+        and not exists (select 1 from pg_index i where i.indrelid = c.oid and i.indkey[0] = a.attnum)
+      order by 1`);
+    const withSchoolId = await rows<Row>(
+      sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'school_id'`,
+    );
+    expect(withSchoolId.length).toBeGreaterThan(20);
+    expect(tables.map((row) => row.table_name).filter((name) => !readByOtherKey.has(name))).toEqual([]);
+  });
+
   it('keeps a foreign key to schools on the nullable school_id of templates and the audit log', async () => {
     const columns = await rows<Row & { is_nullable: string }>(
       sql`select table_name, is_nullable from information_schema.columns where table_schema = 'public' and column_name = 'school_id' and table_name in ('group_plan_templates', 'audit_log')`,

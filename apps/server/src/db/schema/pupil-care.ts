@@ -126,6 +126,9 @@ export const yearClassNotes = pgTable(
   },
   (t) => [
     index('year_class_notes_year_class_id_idx').on(t.yearClassId),
+    // A school's notes of one kind (the school history's moment notes, the retention run) without reading every
+    // school's: the only school-owned table queried by school that had no index starting with school_id.
+    index('year_class_notes_school_kind_idx').on(t.schoolId, t.kind),
     check('year_class_notes_kind_check', inList(t.kind, YEAR_CLASS_NOTE_KINDS)),
   ],
 );

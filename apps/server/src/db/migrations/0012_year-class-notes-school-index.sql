@@ -1,0 +1,1 @@
+CREATE INDEX "year_class_notes_school_kind_idx" ON "year_class_notes" USING btree ("school_id","kind");
