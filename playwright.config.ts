@@ -10,6 +10,9 @@ const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 export default defineConfig({
   // The longest flows walk four pages with charts; on 2 shared cores they can take more than the default 30 s.
   timeout: 60_000,
+  // Two workers share two cores with their servers: a wait that takes 2 s alone can take three times that on a
+  // slow, shared CI machine. A passing wait ends as soon as it holds, so the headroom costs nothing.
+  expect: { timeout: 15_000 },
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
   workers: WORKERS,
