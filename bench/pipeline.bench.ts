@@ -14,7 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { compiledServerArgs } from './server-command';
+import { compiledServerArgs } from '../apps/server/scripts/start-command';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverRoot = process.env.BENCH_SERVER_ROOT ?? repoRoot;

@@ -3,7 +3,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compiledServerArgs } from '../server-command';
+import { compiledServerArgs } from '../../apps/server/scripts/start-command';
 import { JWT_SECRET } from './config';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

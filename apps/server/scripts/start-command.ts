@@ -1,18 +1,18 @@
-/** How the benchmarks start the compiled server: with the Node flags of its production start (`start:dist`). */
+/**
+ * How the benchmarks and the e2e tests start the compiled server: with the Node flags of its production start
+ * (`start:dist`), so that they run the process production runs.
+ */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const packageSchema = z.object({ scripts: z.object({ 'start:dist': z.string() }) });
 
-/**
- * The Node options of `npm run start:dist` (e.g. the young generation's size), so that a benchmark measures the
- * process production runs and the flags are written in one place.
- */
-export function serverNodeFlags(root = repoRoot): string[] {
+/** The Node options of `npm run start:dist` (e.g. the young generation's size): the flags are written in one place. */
+function serverNodeFlags(root = repoRoot): string[] {
   const file = path.join(root, 'apps/server/package.json');
   const pkg = packageSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
   const words = pkg.scripts['start:dist'].split(/\s+/);
