@@ -6,14 +6,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { nameStatements } from './prepared-statements';
 import * as schema from './schema/index';
 
-export type Schema = typeof schema;
-/** The one database type the services use, whichever driver is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+import type { Db, Schema } from './db-type';
+
+export type { Db, Schema };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from './client';
+import type { Db } from './db-type';
 
 /** Longer texts are one-off (bulk inserts, long id lists): parsed and planned each time, as before. */
 const MAX_TEXT = 8_192;

@@ -4,14 +4,9 @@ import type { ImportFile, ImportPlan, ImportTarget, Importer } from '../importer
 import { commonSchoolYear, INVALID, parseDate, parseMoment, schoolYearOfIso, todayIso } from './cells';
 import { detectLayout, type DetectedLayout, type NationalField } from './layouts';
 import { enrolmentKey, loadEnrolments, loadPupilIndex, matchPupil } from './pupil-match';
-import {
-  insertNationalScores,
-  loadStoredScores,
-  nationalScoreKey,
-  updateNationalScores,
-  type NationalScoreRow,
-} from './repository';
+import { insertNationalScores, loadStoredScores, updateNationalScores } from './repository';
 import { RowErrors } from './row-errors';
+import { nationalScoreKey, type NationalScoreRow } from './score-row';
 import { EMPTY_SCORE, readScoreFields, type FieldProblem, type NationalScoreFields } from './score-fields';
 import { decidedColumns, rowSignature } from './signature';
 import { readHeader, readTable, type TableRow } from './table-file';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { YEAR_TIMES, type YearTime } from '@leerzicht/contract';
+import { YEAR_TIMES } from '@leerzicht/contract';
 import type { Db } from '../../../db/client';
 import { selectRows } from '../../scores/index';
-import type { NationalScoreFields } from './score-fields';
+import { nationalScoreKey, type NationalScoreRow } from './score-row';
 import { signatureSql, type DecidedColumn } from './signature';
 
 /*
@@ -14,25 +14,6 @@ import { signatureSql, type DecidedColumn } from './signature';
 
 /** Rows per insert or update statement. */
 const BATCH_SIZE = 5_000;
-
-export interface NationalScoreKey {
-  pupilId: number;
-  nationalTestId: number;
-  calendarYear: number;
-  yearTime: YearTime;
-}
-
-export interface NationalScoreRow extends NationalScoreKey, NationalScoreFields {
-  yearClassId: number;
-  subjectId: number;
-  providerId: number;
-  grade: number;
-  testDate: string;
-}
-
-export function nationalScoreKey(key: NationalScoreKey): string {
-  return `${key.pupilId}:${key.nationalTestId}:${key.calendarYear}:${key.yearTime}`;
-}
 
 export interface StoredScore {
   id: number;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ColumnIndex } from './layouts';
-import type { NationalScoreRow } from './repository';
+import type { NationalScoreRow } from './score-row';
 
 /*
  * A result compared by one text per row, built alike in SQL (from the stored row) and here (from the file's row):
