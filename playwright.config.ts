@@ -3,7 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 /*
  * Each worker starts its own server on a fresh embedded database (e2e/fixtures/server.ts, used through
  * e2e/test.ts) on port E2E_PORT + its index, so specs run side by side without sharing data. Two workers by
- * default: the specs mostly wait on the browser and the server, and CI has two cores. E2E_WORKERS overrides.
+ * default, one per core of CI: the suite is mostly the browser's CPU, so a second worker gains little on a quiet
+ * machine (2.4 against 2.6 min) and more where the machine makes the specs wait. E2E_WORKERS overrides.
  */
 const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 

@@ -8,13 +8,13 @@
  *   BENCH_ROUNDS=5 BENCH_SECONDS=5 BENCH_CONNECTIONS=16 npm run bench:pipeline
  *   BENCH_SERVER_ROOT=/tmp/old-checkout BENCH_SERVER_TSX=1 npm run bench:pipeline   # an older tree through tsx
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { compiledServerArgs } from '../apps/server/scripts/start-command';
+import { buildServer, compiledServerArgs, waitUntilReady } from '../apps/server/scripts/start-command';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverRoot = process.env.BENCH_SERVER_ROOT ?? repoRoot;
@@ -32,21 +32,6 @@ app.get('/', async () => ({ hello: 'world' }));
 await app.listen({ port: ${barePort}, host: '127.0.0.1' });
 `;
 
-async function waitFor(url: string, child: ChildProcess, name: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} stopped (exit ${child.exitCode})`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${name} did not answer ${url}`);
-}
-
 async function requestsPerSecond(url: string): Promise<number> {
   const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
   if (result.non2xx > 0 || result.errors > 0) {
@@ -62,12 +47,7 @@ function median(values: number[]): number {
 }
 
 async function main(): Promise<void> {
-  if (!viaTsx) {
-    const built = spawnSync('node', [path.join(serverRoot, 'apps/server/scripts/build.mjs')], {
-      stdio: 'inherit',
-    });
-    if (built.status !== 0) throw new Error('the server build failed');
-  }
+  if (!viaTsx) buildServer(serverRoot);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pipeline-'));
   const children: ChildProcess[] = [];
   const logFile = openSync(path.join(dataDir, 'server.log'), 'w');
@@ -102,8 +82,8 @@ async function main(): Promise<void> {
       '/version/': `http://127.0.0.1:${serverPort}/api/1.0/version/`,
       '/health/': `http://127.0.0.1:${serverPort}/api/1.0/health/`,
     };
-    await waitFor(targets['bare Fastify'], bare, 'bare Fastify');
-    await waitFor(targets['/health/'], server, 'the server');
+    await waitUntilReady(targets['bare Fastify'], bare, { name: 'bare Fastify' });
+    await waitUntilReady(targets['/health/'], server, { name: 'the server' });
 
     const figures = new Map<string, number[]>(Object.keys(targets).map((name) => [name, []]));
     // Each target's ratio to bare Fastify within one round: the machine's load changes less within a round.

@@ -22,7 +22,8 @@ import { hashPassword, verifyPassword } from '../../apps/server/src/platform/pas
 import { BIG_DATABASE, SMALL_DATABASE, databaseUrl } from './config';
 import { PASSWORD, endpointsFor, findSubject, type Endpoint, type Subject } from './endpoints';
 import { clientAddress, load, loadFiguresOf, type LoadFigures, type LoadRun, type Request } from './load';
-import { buildServer, startServer } from './server';
+import { buildServer } from '../../apps/server/scripts/start-command';
+import { startServer } from './server';
 import { ms, oneLine, printDatabase, printRatios, type DatabaseFigures } from './report';
 import {
   captureSize,

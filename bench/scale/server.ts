@@ -1,19 +1,17 @@
-/** Builds the server once and runs the compiled bundle as in production against one database (bench/scale). */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+/** Runs the compiled bundle as in production against one database (bench/scale). */
+import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compiledServerArgs } from '../../apps/server/scripts/start-command';
+import {
+  answers,
+  compiledServerArgs,
+  stopServer,
+  waitUntilReady,
+} from '../../apps/server/scripts/start-command';
 import { JWT_SECRET } from './config';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-export function buildServer(): void {
-  const built = spawnSync(process.execPath, [path.join(root, 'apps/server/scripts/build.mjs')], {
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) throw new Error('the server build failed');
-}
 
 export interface RunningServer {
   base: string;
@@ -27,29 +25,6 @@ export interface ServerOptions {
   dir: string;
   /** When set, every statement is appended to this file (BENCH_SQL_LOG in apps/server/src/db/client.ts). */
   sqlLog?: string;
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server stopped (exit ${child.exitCode}); see its log`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not answer ${url}`);
-}
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    await fetch(url);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -78,7 +53,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     env,
   });
   try {
-    await waitFor(`${base}/api/1.0/health/`, child);
+    await waitUntilReady(`${base}/api/1.0/health/`, child);
   } catch (error) {
     child.kill('SIGTERM');
     closeSync(log);
@@ -87,11 +62,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   return {
     base,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      }
+      await stopServer(child);
       closeSync(log);
     },
   };
