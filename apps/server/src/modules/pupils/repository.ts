@@ -1,6 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { OutflowAdvice } from '@leerzicht/contract';
+import { builtOncePerDb } from '../../db/built-once';
 import type { Db } from '../../db/client';
+import { NAMED_BY_TEXT } from '../../db/prepared-statements';
 import {
   pinnedPupils,
   pupilOutflowAdvice,
@@ -9,13 +11,19 @@ import {
   yearClasses,
 } from '../../db/schema/index';
 
-/** The pupil of `schoolId`, or null. */
-export async function findPupil(db: Db, schoolId: number, pupilId: number) {
-  const [pupil] = await db
+// The pupil page's statements are built once (db/built-once.ts): the page runs them on every visit.
+const pupilById = builtOncePerDb((db) =>
+  db
     .select()
     .from(pupils)
-    .where(and(eq(pupils.id, pupilId), eq(pupils.schoolId, schoolId)))
-    .limit(1);
+    .where(and(eq(pupils.id, sql.placeholder('pupilId')), eq(pupils.schoolId, sql.placeholder('schoolId'))))
+    .limit(1)
+    .prepare(NAMED_BY_TEXT),
+);
+
+/** The pupil of `schoolId`, or null. */
+export async function findPupil(db: Db, schoolId: number, pupilId: number) {
+  const [pupil] = await pupilById(db).execute({ schoolId, pupilId });
   return pupil ?? null;
 }
 
@@ -29,9 +37,8 @@ export async function findPupilSchoolId(db: Db, pupilId: number): Promise<number
   return row?.schoolId ?? null;
 }
 
-/** The pupil's enrolments, ascending by school year. */
-export function listEnrolments(db: Db, schoolId: number, pupilId: number) {
-  return db
+const enrolmentList = builtOncePerDb((db) =>
+  db
     .select({
       yearClassId: yearClasses.id,
       yearClassName: yearClasses.name,
@@ -46,16 +53,37 @@ export function listEnrolments(db: Db, schoolId: number, pupilId: number) {
         eq(yearClasses.schoolId, yearClassPupils.schoolId),
       ),
     )
-    .where(and(eq(yearClassPupils.schoolId, schoolId), eq(yearClassPupils.pupilId, pupilId)))
-    .orderBy(asc(yearClasses.calendarYear), asc(yearClasses.name));
+    .where(
+      and(
+        eq(yearClassPupils.schoolId, sql.placeholder('schoolId')),
+        eq(yearClassPupils.pupilId, sql.placeholder('pupilId')),
+      ),
+    )
+    .orderBy(asc(yearClasses.calendarYear), asc(yearClasses.name))
+    .prepare(NAMED_BY_TEXT),
+);
+
+/** The pupil's enrolments, ascending by school year. */
+export function listEnrolments(db: Db, schoolId: number, pupilId: number) {
+  return enrolmentList(db).execute({ schoolId, pupilId });
 }
 
-export async function findPin(db: Db, userId: number, pupilId: number) {
-  const [pin] = await db
+const pinOf = builtOncePerDb((db) =>
+  db
     .select({ id: pinnedPupils.id })
     .from(pinnedPupils)
-    .where(and(eq(pinnedPupils.userId, userId), eq(pinnedPupils.pupilId, pupilId)))
-    .limit(1);
+    .where(
+      and(
+        eq(pinnedPupils.userId, sql.placeholder('userId')),
+        eq(pinnedPupils.pupilId, sql.placeholder('pupilId')),
+      ),
+    )
+    .limit(1)
+    .prepare(NAMED_BY_TEXT),
+);
+
+export async function findPin(db: Db, userId: number, pupilId: number) {
+  const [pin] = await pinOf(db).execute({ userId, pupilId });
   return pin ?? null;
 }
 
@@ -101,12 +129,22 @@ export async function upsertOutflowAdvice(
     });
 }
 
-export async function findOutflowAdvice(db: Db, schoolId: number, pupilId: number) {
-  const [row] = await db
+const outflowAdviceOf = builtOncePerDb((db) =>
+  db
     .select()
     .from(pupilOutflowAdvice)
-    .where(and(eq(pupilOutflowAdvice.schoolId, schoolId), eq(pupilOutflowAdvice.pupilId, pupilId)))
-    .limit(1);
+    .where(
+      and(
+        eq(pupilOutflowAdvice.schoolId, sql.placeholder('schoolId')),
+        eq(pupilOutflowAdvice.pupilId, sql.placeholder('pupilId')),
+      ),
+    )
+    .limit(1)
+    .prepare(NAMED_BY_TEXT),
+);
+
+export async function findOutflowAdvice(db: Db, schoolId: number, pupilId: number) {
+  const [row] = await outflowAdviceOf(db).execute({ schoolId, pupilId });
   return {
     pupilId,
     outflowAdvice: row?.outflowAdvice ?? null,

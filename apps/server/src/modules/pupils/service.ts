@@ -8,8 +8,7 @@ import {
   listNationalScores,
   listScoreNotes,
   listSubjects,
-  normsInScope,
-  pupilsScope,
+  normsOfPupils,
 } from '../scores/index';
 import { requirePupil } from './access';
 import { findOutflowAdvice, findPin, listEnrolments } from './repository';
@@ -44,7 +43,7 @@ export async function getPupilDetail(
       listApproaches(db, schoolId, ids),
       findOutflowAdvice(db, schoolId, pupil.id),
       findPin(db, session.userId, pupil.id),
-      normsInScope(db, pupilsScope(schoolId, ids)),
+      normsOfPupils(db, schoolId, ids),
     ]);
   return {
     id: pupil.id,

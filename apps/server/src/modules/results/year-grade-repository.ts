@@ -11,6 +11,7 @@ import {
   selectRows,
   type RankedScope,
 } from '../scores/index';
+import { selectRowsOnce } from '../../db/select-rows';
 
 /*
  * Year grades: results count by the pupil's own grade at the test (national_test_scores.grade), so combination
@@ -48,22 +49,24 @@ const cohortGroupRowSchema = z.object({
   calendar_year: z.number().int(),
 });
 
-/** The groups with pupils of the grade, by school year and name. */
+const cohortGroupList = selectRowsOnce(
+  cohortGroupRowSchema,
+  sql`select yc.id, yc.name, yc.calendar_year from year_classes yc
+    where yc.school_id = ${sql.placeholder('schoolId')}
+      and (${sql.placeholder('groupIds')}::int[] is null or yc.id = any(${sql.placeholder('groupIds')}::int[]))
+      and exists (select 1 from year_class_pupils ycp where ycp.year_class_id = yc.id
+        and ycp.school_id = yc.school_id and ycp.grade = ${sql.placeholder('grade')})
+    order by yc.calendar_year, yc.name`,
+);
+
+/** The groups with pupils of the grade, by school year and name (`groupIds` null: every group). */
 export function listCohortGroups(
   db: Db,
   schoolId: number,
   grade: number,
   groupIds: readonly number[] | null,
 ) {
-  return selectRows(
-    db,
-    cohortGroupRowSchema,
-    sql`select yc.id, yc.name, yc.calendar_year from year_classes yc
-    where yc.school_id = ${schoolId} and ${inGroups(sql`yc.id`, groupIds)}
-      and exists (select 1 from year_class_pupils ycp where ycp.year_class_id = yc.id
-        and ycp.school_id = yc.school_id and ycp.grade = ${grade})
-    order by yc.calendar_year, yc.name`,
-  );
+  return cohortGroupList(db, { schoolId, grade, groupIds });
 }
 
 const cohortAggregateRowSchema = aggregateRowSchema.extend({

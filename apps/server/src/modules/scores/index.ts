@@ -4,7 +4,7 @@
  * norms come from the catalog.
  */
 export { findNorms, listSubjects, type NormKey } from '../catalog/index';
-export { listApproaches, listMethodScores, listScoreNotes, normsInScope } from './repository';
+export { listApproaches, listMethodScores, listScoreNotes, normsInScope, normsOfPupils } from './repository';
 export { toScoreNote, toYearClassNote } from './note-views';
 export { type PupilGrowth } from './score-rows';
 export {
@@ -14,7 +14,6 @@ export {
   groupHasGoals,
   inGroups,
   inIds,
-  pupilsScope,
   rankedScores,
   toAggregate,
   yearTimeRank,

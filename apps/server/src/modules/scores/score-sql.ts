@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   MOMENT_MONTH,
@@ -67,11 +67,12 @@ function momentDate(calendarYear: SQL, yearTime: SQL): SQL {
 }
 
 export interface RankedScope {
-  schoolId: number;
+  /** The school, or its placeholder in a statement built once. */
+  schoolId: number | Placeholder;
   /** Extra condition on `s` (national_test_scores) and `p` (pupils). */
   where?: SQL;
-  /** Only results on or after this date ('YYYY-MM-DD'; moment date for results without one). */
-  since?: string;
+  /** Only results on or after this date ('YYYY-MM-DD'; moment date for results without one), or its placeholder. */
+  since?: string | Placeholder;
 }
 
 /** DL, the months of education at a result's grade and moment (the contract's monthsOfEducation), as SQL. */
@@ -79,9 +80,17 @@ function monthsOfEducationSql(grade: SQL, yearTime: SQL): SQL {
   return sql`((${grade} - 3) * 10 + ${byYearTime(yearTime, (time) => monthsOfEducation(3, time))})`;
 }
 
-/** The national results of some pupils of a school (with `since`, only from that date on). */
-export function pupilsScope(schoolId: number, pupilIds: readonly number[], since?: string): RankedScope {
-  return { schoolId, where: inIds(sql`s.pupil_id`, pupilIds), since };
+/**
+ * The national results of some pupils of a school, for a statement built once (db/select-rows.ts, selectRowsOnce):
+ * its values are the placeholders `schoolId`, `pupilIds` (an array: one statement for any number of pupils) and,
+ * `withSince`, `since` (only results from that date on).
+ */
+export function pupilsPlaceholderScope(withSince: boolean): RankedScope {
+  return {
+    schoolId: sql.placeholder('schoolId'),
+    where: sql`s.pupil_id = any(${sql.placeholder('pupilIds')}::int[])`,
+    since: withSince ? sql.placeholder('since') : undefined,
+  };
 }
 
 /**
