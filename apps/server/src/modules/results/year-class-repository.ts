@@ -4,6 +4,7 @@ import { pupilApproachSchema, yearTimeSchema } from '@leerzicht/contract';
 import { builtOncePerDb } from '../../db/built-once';
 import type { Db } from '../../db/client';
 import { NAMED_BY_TEXT } from '../../db/prepared-statements';
+import { selectRowsOnce } from '../../db/select-rows';
 import { readableNotes, readerValues, type NoteReader } from '../../platform/access/index';
 import { pupils, yearClassNotes, yearClassPupils } from '../../db/schema/index';
 import {
@@ -109,15 +110,17 @@ const groupFactsRowSchema = z.object({
  *   of the group's pupils has an approach, else `classYear`), `lastChanged` the latest change in the pupils'
  *   approach log for that year, and `approaches` the pupils' approaches of that year (by subject).
  */
-export async function groupFacts(db: Db, schoolId: number, yearClassId: number, classYear: number) {
+const groupFactsStatement = (() => {
+  const schoolId = sql.placeholder('schoolId');
+  const yearClassId = sql.placeholder('yearClassId');
+  const classYear = sql`${sql.placeholder('classYear')}::int`;
   const members = sql`(select m.pupil_id from year_class_pupils m
     where m.school_id = ${schoolId} and m.year_class_id = ${yearClassId})`;
-  const [row] = await selectRows(
-    db,
+  return selectRowsOnce(
     groupFactsRowSchema,
     sql`with y as (select coalesce((select max(a.calendar_year) from pupil_approaches a
         where a.school_id = ${schoolId} and a.pupil_id in ${members} and a.calendar_year <= ${classYear}),
-        ${classYear}::int) as year)
+        ${classYear}) as year)
     select ${groupHasGoals(schoolId, yearClassId)} as has_goals,
       coalesce((select json_agg(json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name)
           order by u.last_name, u.first_name, u.id)
@@ -135,6 +138,10 @@ export async function groupFacts(db: Db, schoolId: number, yearClassId: number, 
         as approaches
     from y`,
   );
+})();
+
+export async function groupFacts(db: Db, schoolId: number, yearClassId: number, classYear: number) {
+  const [row] = await groupFactsStatement(db, { schoolId, yearClassId, classYear });
   if (!row) throw new Error('the group facts statement returned no row');
   return {
     hasGoals: row.has_goals,

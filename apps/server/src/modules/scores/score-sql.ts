@@ -26,9 +26,13 @@ import {
 
 /**
  * A group has goals (its test overview, and the menu item to it): a method result of the group belongs to a method
- * test whose sections carry a goal. `schoolId` and `yearClassId` are values or the columns of an outer query.
+ * test whose sections carry a goal. `schoolId` and `yearClassId` are values, placeholders or the columns of an outer
+ * query.
  */
-export function groupHasGoals(schoolId: SQL | number, yearClassId: SQL | number): SQL {
+export function groupHasGoals(
+  schoolId: SQL | Placeholder | number,
+  yearClassId: SQL | Placeholder | number,
+): SQL {
   return sql`exists (select 1 from method_test_scores m
     join test_sections t on t.method_test_id = m.method_test_id
     where m.school_id = ${schoolId} and m.year_class_id = ${yearClassId} and t.goal_id is not null)`;
