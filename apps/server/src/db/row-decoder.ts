@@ -95,16 +95,21 @@ function compilePart(schema: z.core.$ZodType): Part {
     }
     case 'object': {
       if (def.catchall || hasChecks(def)) return byZod(schema);
-      const fields = Object.entries(def.shape).map(([key, part]) => ({ key, read: compilePart(part) }));
+      const keys = Object.keys(def.shape);
+      const reads = Object.values(def.shape).map((part) => compilePart(part));
       return (value) => {
         if (!isPlainObject(value)) return UNSURE;
         const out: Record<string, unknown> = {};
-        for (const { key, read } of fields) {
+        for (let index = 0; index < keys.length; index++) {
+          const key = keys[index];
+          const read = reads[index];
+          if (key === undefined || read === undefined) return UNSURE;
+          const field = value[key];
           // An absent key (optional fields, defaults) is zod's to decide.
-          if (!(key in value)) return UNSURE;
-          const read_ = read(value[key]);
-          if (read_ === UNSURE) return UNSURE;
-          out[key] = read_;
+          if (field === undefined && !(key in value)) return UNSURE;
+          const checked = read(field);
+          if (checked === UNSURE) return UNSURE;
+          out[key] = checked;
         }
         return out;
       };
