@@ -7,14 +7,7 @@ import { NAMED_BY_TEXT } from '../../db/prepared-statements';
 import { selectRowsOnce } from '../../db/select-rows';
 import { readableNotes, readerValues, type NoteReader } from '../../platform/access/index';
 import { pupils, yearClassNotes, yearClassPupils } from '../../db/schema/index';
-import {
-  aggregateColumns,
-  aggregateRowSchema,
-  countedFilter,
-  groupHasGoals,
-  inIds,
-  selectRows,
-} from '../scores/index';
+import { aggregateColumns, aggregateRowSchema, countedFilter, groupHasGoals, inIds } from '../scores/index';
 
 const groupPupilList = builtOncePerDb((db) =>
   db
