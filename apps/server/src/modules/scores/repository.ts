@@ -26,25 +26,20 @@ const NATIONAL_SCORE_COLUMNS = sql`c.id, c.pupil_id as "pupilId", c.year_class_i
       c.prev_ability::float8 as "previousAbilityScore", c.prev_calendar_year as "previousCalendarYear",
       c.prev_year_time as "previousYearTime"`;
 
-/** listNationalScoreRows' statement, built once with and once without its time window (pupilsPlaceholderScope). */
-const nationalScoreRowsOf = (withSince: boolean) =>
-  selectRowsOnce(
-    nationalScoreRowSchema,
-    sql`select ${NATIONAL_SCORE_COLUMNS}
-    from ${rankedScores(pupilsPlaceholderScope(withSince))} c
+const nationalScoreRows = selectRowsOnce(
+  nationalScoreRowSchema,
+  sql`select ${NATIONAL_SCORE_COLUMNS}
+    from ${rankedScores(pupilsPlaceholderScope())} c
     join year_classes yc on yc.id = c.year_class_id and yc.school_id = ${sql.placeholder('schoolId')}
     order by c.calendar_year, c.time_rank, c.subject_id, c.rank, c.id`,
-  );
-const nationalScoreRows = { since: nationalScoreRowsOf(true), all: nationalScoreRowsOf(false) };
+);
 
 /**
  * The pupils' national results, every provider, ascending by moment then subject and provider priority, with
  * `isCounted` and the previous result. With `since` only results from that date on.
  */
 export function listNationalScoreRows(db: Db, schoolId: number, pupilIds: readonly number[], since?: string) {
-  return since === undefined
-    ? nationalScoreRows.all(db, { schoolId, pupilIds })
-    : nationalScoreRows.since(db, { schoolId, pupilIds, since });
+  return nationalScoreRows(db, { schoolId, pupilIds, since: since ?? null });
 }
 
 /** The columns of groupScoreRowSchema, in its order, over rankedScores `c`. */
@@ -59,12 +54,10 @@ const scoresWithExtraSchema = z.object({
   extra: z.array(z.unknown()),
 });
 
-type GroupScoresStatement = ReturnType<typeof groupScoresStatement>;
-
-function groupScoresStatement(over: SQL, withSince: boolean) {
+function groupScoresStatement(over: SQL) {
   return selectRowsOnce(
     scoresWithExtraSchema,
-    sql`with c as materialized ${rankedScores(pupilsPlaceholderScope(withSince))}
+    sql`with c as materialized ${rankedScores(pupilsPlaceholderScope())}
     select
       coalesce((select json_agg(json_build_array(${GROUP_SCORE_COLUMNS})
           order by c.calendar_year, c.time_rank, c.subject_id, c.rank, c.id) from c), '[]') as scores,
@@ -72,8 +65,8 @@ function groupScoresStatement(over: SQL, withSince: boolean) {
   );
 }
 
-/** The statements of listGroupScoreRowsWith per `over` (a query its callers make once), built on first use. */
-const groupScoreStatements = new WeakMap<SQL, { since: GroupScoresStatement; all: GroupScoresStatement }>();
+/** The statement of listGroupScoreRowsWith per `over` (a query its callers make once), built on first use. */
+const groupScoreStatements = new WeakMap<SQL, ReturnType<typeof groupScoresStatement>>();
 
 /**
  * A group's national results (groupScoreRowSchema: what the group page shows, in the order of
@@ -88,15 +81,12 @@ export async function listGroupScoreRowsWith<S extends z.ZodType>(
   over: SQL,
   row: S,
 ): Promise<{ rows: GroupScoreRow[]; extra: z.output<S>[] }> {
-  let statements = groupScoreStatements.get(over);
-  if (!statements) {
-    statements = { since: groupScoresStatement(over, true), all: groupScoresStatement(over, false) };
-    groupScoreStatements.set(over, statements);
+  let statement = groupScoreStatements.get(over);
+  if (!statement) {
+    statement = groupScoresStatement(over);
+    groupScoreStatements.set(over, statement);
   }
-  const [result] =
-    since === undefined
-      ? await statements.all(db, { schoolId, pupilIds })
-      : await statements.since(db, { schoolId, pupilIds, since });
+  const [result] = await statement(db, { schoolId, pupilIds, since: since ?? null });
   if (!result) throw new Error('a single-row statement answered no row');
   return { rows: result.scores, extra: result.extra.map(rowDecoderOf(row)) };
 }
@@ -180,10 +170,10 @@ export function listApproaches(db: Db, schoolId: number, pupilIds: readonly numb
 }
 
 /** normsInScope of some pupils' results (every school year), as a statement built once. */
-const pupilNorms = selectRowsOnce(nationalNormSchema, normsSql(pupilsPlaceholderScope(false)));
+const pupilNorms = selectRowsOnce(nationalNormSchema, normsSql(pupilsPlaceholderScope()));
 
 export function normsOfPupils(db: Db, schoolId: number, pupilIds: readonly number[]) {
-  return pupilNorms(db, { schoolId, pupilIds });
+  return pupilNorms(db, { schoolId, pupilIds, since: null });
 }
 
 /**

@@ -75,8 +75,11 @@ export interface RankedScope {
   schoolId: number | Placeholder;
   /** Extra condition on `s` (national_test_scores) and `p` (pupils). */
   where?: SQL;
-  /** Only results on or after this date ('YYYY-MM-DD'; moment date for results without one), or its placeholder. */
-  since?: string | Placeholder;
+  /**
+   * The placeholder of a time window: only results on or after its date ('YYYY-MM-DD'; moment date for results
+   * without one), every result when its value is null.
+   */
+  since?: Placeholder;
 }
 
 /** DL, the months of education at a result's grade and moment (the contract's monthsOfEducation), as SQL. */
@@ -86,14 +89,14 @@ function monthsOfEducationSql(grade: SQL, yearTime: SQL): SQL {
 
 /**
  * The national results of some pupils of a school, for a statement built once (db/select-rows.ts, selectRowsOnce):
- * its values are the placeholders `schoolId`, `pupilIds` (an array: one statement for any number of pupils) and,
- * `withSince`, `since` (only results from that date on).
+ * its values are the placeholders `schoolId`, `pupilIds` (an array: one statement for any number of pupils) and
+ * `since` (only results from that date on; null: every result).
  */
-export function pupilsPlaceholderScope(withSince: boolean): RankedScope {
+export function pupilsPlaceholderScope(): RankedScope {
   return {
     schoolId: sql.placeholder('schoolId'),
     where: sql`s.pupil_id = any(${sql.placeholder('pupilIds')}::int[])`,
-    since: withSince ? sql.placeholder('since') : undefined,
+    since: sql.placeholder('since'),
   };
 }
 
@@ -103,7 +106,9 @@ export function pupilsPlaceholderScope(withSince: boolean): RankedScope {
  */
 export function inScope(scope: RankedScope): SQL {
   const moment = momentDate(sql`s.calendar_year`, sql`s.year_time`);
-  const since = scope.since ? sql`coalesce(s.test_date, ${moment}) >= ${scope.since}::date` : sql`true`;
+  const since = scope.since
+    ? sql`(${scope.since}::date is null or coalesce(s.test_date, ${moment}) >= ${scope.since}::date)`
+    : sql`true`;
   return sql`s.school_id = ${scope.schoolId} and ${scope.where ?? sql`true`} and ${since}`;
 }
 
