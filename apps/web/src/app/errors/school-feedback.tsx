@@ -7,7 +7,11 @@ export function SchoolFeedback({ schoolId, reportId }: { schoolId: number; repor
   const support = useSupportDialog();
   return (
     <>
-      <Button variant="default" onClick={() => void support.open({ errorReportId: reportId })}>
+      <Button
+        loading={support.capturing}
+        variant="default"
+        onClick={() => void support.open({ errorReportId: reportId })}
+      >
         <FormattedMessage id="errors.feedback" />
       </Button>
       <SupportDialog state={support.state} onClose={support.close} schoolId={schoolId} />

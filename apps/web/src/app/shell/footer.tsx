@@ -12,7 +12,7 @@ export function ShellFooter({ schoolId }: { schoolId: number | null }) {
       </Text>
       {showSupportButton({ signedIn: true, schoolId }) && schoolId !== null && (
         <>
-          <Button variant="subtle" size="xs" onClick={() => void support.open()}>
+          <Button loading={support.capturing} variant="subtle" size="xs" onClick={() => void support.open()}>
             <FormattedMessage id="footer.support" />
           </Button>
           <SupportDialog state={support.state} onClose={support.close} schoolId={schoolId} />

@@ -3,15 +3,38 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { renderRoutes } from '../../../test/render-routes';
+import type { PageCapture } from '../lib/screenshot';
 import { SupportDialog, useSupportDialog } from './support-dialog';
 
 const SHOT = 'data:image/png;base64,iVBORw0KGgo=';
 
-function Harness({ subjects }: { subjects?: readonly TicketSubject[] }) {
-  const support = useSupportDialog(() => Promise.resolve(SHOT));
+/** A capture that has copied the page and drawn SHOT. */
+const readyCapture = (): PageCapture => ({ copied: Promise.resolve(), picture: Promise.resolve(SHOT) });
+
+/** A capture the test steps through: the page copied, then the picture drawn. */
+function heldCapture() {
+  let copy = () => {};
+  let draw: (picture: string | null) => void = () => {};
+  const capture: PageCapture = {
+    copied: new Promise<void>((resolve) => (copy = resolve)),
+    picture: new Promise<string | null>((resolve) => (draw = resolve)),
+  };
+  return { capture, copy: () => copy(), draw: (picture: string | null) => draw(picture) };
+}
+
+function Harness({
+  subjects,
+  capture = readyCapture,
+  copyLimitMs,
+}: {
+  subjects?: readonly TicketSubject[];
+  capture?: () => PageCapture;
+  copyLimitMs?: number;
+}) {
+  const support = useSupportDialog(capture, copyLimitMs);
   return (
     <>
-      <button type="button" onClick={() => void support.open()}>
+      <button type="button" aria-busy={support.capturing} onClick={() => void support.open()}>
         Open
       </button>
       <button type="button" onClick={() => void support.open({ errorReportId: 'evt-1' })}>
@@ -22,8 +45,17 @@ function Harness({ subjects }: { subjects?: readonly TicketSubject[] }) {
   );
 }
 
-function setup(subjects?: readonly TicketSubject[]) {
-  return renderRoutes([{ path: '/', element: <Harness subjects={subjects} /> }], '/', { language: 'en' });
+function setup(subjects?: readonly TicketSubject[], capture?: () => PageCapture, copyLimitMs?: number) {
+  return renderRoutes(
+    [
+      {
+        path: '/',
+        element: <Harness subjects={subjects} capture={capture} copyLimitMs={copyLimitMs} />,
+      },
+    ],
+    '/',
+    { language: 'en' },
+  );
 }
 
 function file(name: string, size: number, type = 'text/plain'): File {
@@ -71,10 +103,57 @@ describe('support dialog', () => {
     expect(within(dialog).getByRole('combobox', { name: /Subject/ })).toHaveValue('other');
     const screenshot = within(dialog).getByRole('checkbox', { name: 'Include a screenshot of the page' });
     expect(screenshot).toBeChecked();
-    expect(within(dialog).getByRole('img', { name: 'Screenshot of the page' })).toHaveAttribute('src', SHOT);
+    expect(await within(dialog).findByRole('img', { name: 'Screenshot of the page' })).toHaveAttribute(
+      'src',
+      SHOT,
+    );
     await user.click(screenshot);
     expect(within(dialog).queryByRole('img', { name: 'Screenshot of the page' })).not.toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /Message/ }), 'x');
+    expect(within(dialog).getByRole('button', { name: 'Send' })).toBeEnabled();
+  });
+
+  it('opens once the page is copied, waits for the picture to send it, and sends at once without it', async () => {
+    fakeApi({});
+    const held = heldCapture();
+    const { user } = setup(['other'], () => held.capture);
+    const open = screen.getByRole('button', { name: 'Open' });
+    await user.click(open);
+    // Copying the page: the button is busy and the dialog not open yet (it would be in the picture).
+    expect(open).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('dialog', { name: 'Support' })).not.toBeInTheDocument();
+    held.copy();
+    const dialog = await screen.findByRole('dialog', { name: 'Support' });
+    expect(open).toHaveAttribute('aria-busy', 'false');
+    await user.click(within(dialog).getByRole('button', { name: 'I want to send a message' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Message/ }), 'Help');
+    expect(within(dialog).getByText('Taking the screenshot…')).toBeInTheDocument();
+    const send = within(dialog).getByRole('button', { name: 'Send' });
+    expect(send).toBeDisabled();
+    const screenshot = within(dialog).getByRole('checkbox', { name: 'Include a screenshot of the page' });
+    await user.click(screenshot);
+    expect(send).toBeEnabled();
+    await user.click(screenshot);
+    expect(send).toBeDisabled();
+    held.draw(SHOT);
+    expect(await within(dialog).findByRole('img', { name: 'Screenshot of the page' })).toHaveAttribute(
+      'src',
+      SHOT,
+    );
+    expect(within(dialog).queryByText('Taking the screenshot…')).not.toBeInTheDocument();
+    expect(send).toBeEnabled();
+  });
+
+  it('opens without a screenshot when copying the page takes too long, and ignores the late picture', async () => {
+    fakeApi({});
+    const held = heldCapture();
+    const { user } = setup(['other'], () => held.capture, 30);
+    const dialog = await openForm(user);
+    expect(within(dialog).queryByRole('checkbox', { name: /screenshot/ })).not.toBeInTheDocument();
+    held.copy();
+    held.draw(SHOT);
+    await user.type(within(dialog).getByRole('textbox', { name: /Message/ }), 'x');
+    expect(within(dialog).queryByRole('img', { name: 'Screenshot of the page' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Send' })).toBeEnabled();
   });
 

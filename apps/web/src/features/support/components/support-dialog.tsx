@@ -9,39 +9,81 @@ import {
   Group,
   Image,
   List,
+  Loader,
   Modal,
   NativeSelect,
   Stack,
   Text,
   Textarea,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { HELP_TOPICS, helpUrl, SUPPORT_EMAIL } from '../../../lib/help-links';
 import { useLanguage } from '../../../lib/language-context';
 import { useSubmitSupportMessage } from '../api/submit-support-message';
 import { addAttachments } from '../lib/attachments';
-import { capturePage, dataUrlToFile } from '../lib/screenshot';
+import { capturePage, dataUrlToFile, type PageCapture } from '../lib/screenshot';
 
 export interface SupportDialogState {
   opened: boolean;
+  /** Counts the openings: the dialog starts anew on each (the screenshot arriving later is not one). */
+  opening: number;
   /** The picture of the page taken as the dialog opened (a data URL), or null. */
   screenshot: string | null;
+  /** The picture is still being drawn (the page was copied before the dialog opened). */
+  screenshotPending: boolean;
   /** The error-report id when the dialog opened from an error view. */
   errorReportId?: string;
 }
 
 /**
- * Opens the support dialog after taking the screenshot, so that the picture shows the page the user was on and
- * nothing opened after it.
+ * How long the button waits for the page to be copied before it opens the dialog without a screenshot: on a
+ * slow machine a long page can take seconds, and the user asked for help, not for a picture.
  */
-export function useSupportDialog(capture: () => Promise<string | null> = capturePage) {
-  const [state, setState] = useState<SupportDialogState>({ opened: false, screenshot: null });
+export const PAGE_COPY_LIMIT_MS = 6_000;
+
+/**
+ * The support dialog's state and its opening. The page is copied first, so that its picture shows the page the
+ * user was on and not the dialog (the button that opens it shows a spinner meanwhile); the dialog then opens and
+ * the picture follows when drawn. A copy that takes longer than PAGE_COPY_LIMIT_MS is given up.
+ */
+export function useSupportDialog(
+  capture: () => PageCapture = capturePage,
+  copyLimitMs: number = PAGE_COPY_LIMIT_MS,
+) {
+  const [state, setState] = useState<SupportDialogState>({
+    opened: false,
+    opening: 0,
+    screenshot: null,
+    screenshotPending: false,
+  });
+  const [capturing, setCapturing] = useState(false);
+  // The latest opening's number, read after the picture is drawn: a picture drawn for an earlier opening is not
+  // shown in a later one.
+  const openings = useRef(0);
   return {
     state,
+    capturing,
     open: async (options: { errorReportId?: string } = {}) => {
-      const screenshot = await capture();
-      setState({ opened: true, screenshot, errorReportId: options.errorReportId });
+      const opening = (openings.current += 1);
+      setCapturing(true);
+      const taking = capture();
+      const copied = await Promise.race([
+        taking.copied.then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), copyLimitMs)),
+      ]);
+      setCapturing(false);
+      setState({
+        opened: true,
+        opening,
+        screenshot: null,
+        screenshotPending: copied,
+        errorReportId: options.errorReportId,
+      });
+      if (!copied) return;
+      const screenshot = await taking.picture;
+      if (openings.current !== opening) return;
+      setState((current) => ({ ...current, screenshot, screenshotPending: false }));
     },
     close: () => setState((current) => ({ ...current, opened: false })),
   };
@@ -80,16 +122,18 @@ export function SupportDialog({
   const [warnings, setWarnings] = useState<Warning[]>([]);
   const [withScreenshot, setWithScreenshot] = useState(true);
   const [sent, setSent] = useState(false);
-  const [openedFor, setOpenedFor] = useState(state);
-  if (openedFor !== state) {
+  const [openedFor, setOpenedFor] = useState(state.opening);
+  if (openedFor !== state.opening) {
     // A new opening: from an error view straight to the form, else the menu.
-    setOpenedFor(state);
+    setOpenedFor(state.opening);
     if (state.opened) setView(state.errorReportId ? 'form' : 'menu');
   }
 
   const sending = submit.isPending;
   const tooLong = message.length > SUPPORT_MESSAGE_MAX;
-  const canSend = message.trim() !== '' && !tooLong && subject !== null && !sending;
+  // An included screenshot still being drawn is waited for (a second or two); leaving it out sends at once.
+  const waitingForScreenshot = withScreenshot && state.screenshotPending;
+  const canSend = message.trim() !== '' && !tooLong && subject !== null && !sending && !waitingForScreenshot;
 
   function reset() {
     setView('menu');
@@ -256,7 +300,7 @@ export function SupportDialog({
                 </List>
               )}
             </Stack>
-            {state.screenshot && (
+            {(state.screenshot || state.screenshotPending) && (
               <Group align="flex-start">
                 <Checkbox
                   label={intl.formatMessage({ id: 'support.form.screenshot' })}
@@ -264,13 +308,21 @@ export function SupportDialog({
                   disabled={sending}
                   onChange={(event) => setWithScreenshot(event.currentTarget.checked)}
                 />
-                {withScreenshot && (
+                {withScreenshot && state.screenshot && (
                   <Image
                     src={state.screenshot}
                     alt={intl.formatMessage({ id: 'support.form.screenshotAlt' })}
                     w={160}
                     radius="sm"
                   />
+                )}
+                {withScreenshot && state.screenshotPending && (
+                  <Group gap="xs">
+                    <Loader size="xs" />
+                    <Text size="sm" c="dimmed">
+                      <FormattedMessage id="support.form.screenshotPending" />
+                    </Text>
+                  </Group>
                 )}
               </Group>
             )}

@@ -1,14 +1,41 @@
+import { SCREENSHOT_STYLES } from './screenshot-styles';
+
+/** A picture of the page in the making. */
+export interface PageCapture {
+  /**
+   * Settles once the page has been copied: what opens on the page after it (the support dialog) is not in the
+   * picture. Also settles when the capture failed.
+   */
+  copied: Promise<void>;
+  /** The picture as a PNG data URL, or null when the browser cannot make one. */
+  picture: Promise<string | null>;
+}
+
 /**
- * A picture of the page as it is when the support dialog opens (before the dialog covers it), as a PNG data URL;
- * null when the browser cannot make one. modern-screenshot is loaded only when needed.
+ * Starts a picture of the page as it is when the support dialog is asked for. modern-screenshot is loaded only
+ * when needed. It copies the page first (the slow part: each element's computed style, limited to the
+ * properties in SCREENSHOT_STYLES) and then draws the copy, which the caller need not wait for.
  */
-export async function capturePage(): Promise<string | null> {
-  try {
-    const { domToPng } = await import('modern-screenshot');
-    return await domToPng(document.body, { scale: 1 });
-  } catch {
-    return null;
-  }
+export function capturePage(): PageCapture {
+  let markCopied = () => {};
+  const copied = new Promise<void>((resolve) => {
+    markCopied = resolve;
+  });
+  const picture = (async () => {
+    try {
+      const { domToPng } = await import('modern-screenshot');
+      return await domToPng(document.body, {
+        scale: 1,
+        includeStyleProperties: SCREENSHOT_STYLES,
+        onCloneNode: markCopied,
+      });
+    } catch {
+      return null;
+    } finally {
+      markCopied();
+    }
+  })();
+  return { copied, picture };
 }
 
 /** The data URL as a file to upload. */
