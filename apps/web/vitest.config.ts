@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { messageCatalogues } from './vite.config.js';
 
@@ -17,5 +18,8 @@ export default defineConfig({
     // libraries loaded: a fresh worker per file spent more time importing them and starting jsdom than testing.
     // vitest.setup.ts gives each file fresh source modules and a clean document instead.
     isolate: false,
+    // Vitest's default leaves one core to its main process, which idles while the workers run: on 2 cores that
+    // was one worker, and the suite ran on one core.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
