@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 /*
@@ -7,6 +8,14 @@ import { defineConfig, devices } from '@playwright/test';
  * machine (2.4 against 2.6 min) and more where the machine makes the specs wait. E2E_WORKERS overrides.
  */
 const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+
+/**
+ * Playwright cannot download browsers here: Debian's. Its headless shell (package chromium-headless-shell) when
+ * installed, the same Chromium without the desktop browser around it; else the full browser.
+ */
+const CHROMIUM =
+  ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
+  '/usr/bin/chromium';
 
 export default defineConfig({
   // The longest flows walk four pages with charts; on 2 shared cores they can take more than the default 30 s.
@@ -30,9 +39,8 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        // Playwright cannot download browsers here: use the Debian Chromium.
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
+          executablePath: CHROMIUM,
           args: [
             '--no-sandbox',
             '--disable-gpu',
