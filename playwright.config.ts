@@ -13,9 +13,8 @@ const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
  * Playwright cannot download browsers here: Debian's. Its headless shell (package chromium-headless-shell) when
  * installed, the same Chromium without the desktop browser around it; else the full browser.
  */
-const CHROMIUM =
-  ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ??
-  '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const CHROMIUM = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
 
 export default defineConfig({
   // The longest flows walk four pages with charts; on 2 shared cores they can take more than the default 30 s.

@@ -68,10 +68,12 @@ export function useSupportDialog(
       const opening = (openings.current += 1);
       setCapturing(true);
       const taking = capture();
+      let limit: ReturnType<typeof setTimeout> | undefined;
       const copied = await Promise.race([
         taking.copied.then(() => true),
-        new Promise<false>((resolve) => setTimeout(() => resolve(false), copyLimitMs)),
+        new Promise<false>((resolve) => (limit = setTimeout(() => resolve(false), copyLimitMs))),
       ]);
+      clearTimeout(limit);
       setCapturing(false);
       setState({
         opened: true,
