@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareNames, fullName, nameSortKey, splitParticle } from './names';
+import { compareNames, fullName, nameSortKey, sortByName, splitParticle } from './names';
 
 describe('Dutch name sorting', () => {
   it('splits the longest particle off a written surname', () => {
@@ -37,5 +37,20 @@ describe('Dutch name sorting', () => {
       'Sem van der Berg',
     );
     expect(nameSortKey({ firstName: 'Sem', lastNamePrefix: 'van der', lastName: 'Berg' })).toBe('berg sem');
+  });
+
+  it('sorts a list by name once per key, ties by id, and leaves the list as it was', () => {
+    const people = [
+      { id: 9, firstName: 'Jan', lastNamePrefix: 'van', lastName: 'Dijk' },
+      { id: 4, firstName: 'jan', lastNamePrefix: '', lastName: 'Dijk' },
+      { id: 2, firstName: 'Eva', lastNamePrefix: '', lastName: 'Bakker' },
+      { id: 7, firstName: 'Daan', lastNamePrefix: '', lastName: 'de Boer' },
+    ];
+    const before = people.map((person) => person.id);
+    const expected = [...people].sort((a, b) => compareNames(a, b) || a.id - b.id).map((person) => person.id);
+    expect(sortByName(people).map((person) => person.id)).toEqual(expected);
+    // "Jan van Dijk" and "jan Dijk" share a key: the lower id comes first.
+    expect(expected).toEqual([2, 7, 4, 9]);
+    expect(people.map((person) => person.id)).toEqual(before);
   });
 });

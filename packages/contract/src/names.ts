@@ -71,3 +71,14 @@ const collator = new Intl.Collator('nl', { sensitivity: 'base', numeric: true })
 export function compareNames(a: PersonName, b: PersonName): number {
   return collator.compare(nameSortKey(a), nameSortKey(b));
 }
+
+/**
+ * A copy of `items` in name order, ties by id: each name's key is built once, not in every comparison (a group
+ * of 30 pupils would otherwise lower-case about 300 names per sort).
+ */
+export function sortByName<T extends PersonName & { id: number }>(items: readonly T[]): T[] {
+  return items
+    .map((item) => ({ item, key: nameSortKey(item) }))
+    .sort((a, b) => collator.compare(a.key, b.key) || a.item.id - b.item.id)
+    .map(({ item }) => item);
+}

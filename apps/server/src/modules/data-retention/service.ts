@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import {
-  compareNames,
+  sortByName,
   fullName,
   RETENTION_ERRORS,
   splitParticle,
@@ -32,7 +32,7 @@ function registerName(name: { firstName: string; lastNamePrefix: string; lastNam
 
 async function duePupils(db: Db, schoolId: number, cutoffDate: string) {
   const rows = await listPupilsLeftBy(db, schoolId, cutoffDate);
-  return rows.sort((a, b) => compareNames(a, b) || a.id - b.id);
+  return sortByName(rows);
 }
 
 /** The settings, the cut-off date and the pupils due for removal, sorted on the word after the particle. */

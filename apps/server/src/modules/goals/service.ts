@@ -1,4 +1,4 @@
-import { compareNames, type GroupGoals } from '@leerzicht/contract';
+import { sortByName, type GroupGoals } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import type { ActiveSession } from '../../platform/sessions';
 import { requireGoalGroup } from './access';
@@ -93,8 +93,6 @@ export async function getGroupGoals(
       subjectId: row.domainSubjectId,
     })),
     testTypes: testTypesOf(sections),
-    pupils: [...members]
-      .sort((a, b) => compareNames(a, b) || a.id - b.id)
-      .map((member) => ({ ...member, scores: scoresOf.get(member.id) ?? [] })),
+    pupils: sortByName(members).map((member) => ({ ...member, scores: scoresOf.get(member.id) ?? [] })),
   };
 }

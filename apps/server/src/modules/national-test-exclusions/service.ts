@@ -1,5 +1,5 @@
 import {
-  compareNames,
+  sortByName,
   EXCLUSION_ERRORS,
   matchesPupilSearch,
   schoolYearOf,
@@ -37,18 +37,17 @@ export async function listExclusions(
       byPupil.set(row.id, row);
   }
   const search = query.search?.trim() ?? '';
-  const pupils = [...byPupil.values()]
-    .filter((row) => search === '' || matchesPupilSearch(row, search))
-    .sort((a, b) => compareNames(a, b) || a.id - b.id)
-    .map(({ changedByFirstName, changedByLastName, changedAt, reason, ...row }) => ({
-      ...row,
-      reason: reason as NationalTestExclusionReason | null,
-      changedAt: changedAt?.toISOString() ?? null,
-      changedBy:
-        changedByFirstName === null || changedByLastName === null
-          ? null
-          : { firstName: changedByFirstName, lastName: changedByLastName },
-    }));
+  const pupils = sortByName(
+    [...byPupil.values()].filter((row) => search === '' || matchesPupilSearch(row, search)),
+  ).map(({ changedByFirstName, changedByLastName, changedAt, reason, ...row }) => ({
+    ...row,
+    reason: reason as NationalTestExclusionReason | null,
+    changedAt: changedAt?.toISOString() ?? null,
+    changedBy:
+      changedByFirstName === null || changedByLastName === null
+        ? null
+        : { firstName: changedByFirstName, lastName: changedByLastName },
+  }));
   return { calendarYear, pupils };
 }
 

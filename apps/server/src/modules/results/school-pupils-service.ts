@@ -1,5 +1,5 @@
 import {
-  compareNames,
+  sortByName,
   OUTFLOW_ADVICES,
   schoolYearOf,
   type SchoolOutflow,
@@ -27,9 +27,7 @@ export async function getSchoolPupils(
   return {
     calendarYear,
     yearClasses: groups,
-    pupils: rows
-      .map((row) => ({ ...row, isPinned: row.pinId !== null }))
-      .sort((a, b) => compareNames(a, b) || a.id - b.id),
+    pupils: sortByName(rows.map((row) => ({ ...row, isPinned: row.pinId !== null }))),
   };
 }
 

@@ -1,6 +1,6 @@
 import {
   compareMoments,
-  compareNames,
+  sortByName,
   fullName,
   packYearClassResult,
   type Moment,
@@ -79,23 +79,21 @@ export async function getYearClassResult(
   const notesOf = groupBy(notes, (note) => note.pupilId);
   const approachesOf = groupBy(approaches, (approach) => approach.pupilId);
 
-  const pupils = [...members]
-    .sort((a, b) => compareNames(a, b) || a.id - b.id)
-    .map((member) => {
-      const pupilNotes = notesOf.get(member.id) ?? [];
-      return {
-        ...member,
-        scores: scoresOf.get(member.id) ?? [],
-        methodScores: methodOf.get(member.id) ?? [],
-        methodNotes: pupilNotes.filter(
-          (note) => note.methodTestScoreId !== null && methodIds.has(note.methodTestScoreId),
-        ),
-        citoNotes: pupilNotes.filter(
-          (note) => note.citoTestScoreId !== null && scoreIds.has(note.citoTestScoreId),
-        ),
-        approaches: (approachesOf.get(member.id) ?? []).map(({ pupilId: _pupilId, ...approach }) => approach),
-      };
-    });
+  const pupils = sortByName(members).map((member) => {
+    const pupilNotes = notesOf.get(member.id) ?? [];
+    return {
+      ...member,
+      scores: scoresOf.get(member.id) ?? [],
+      methodScores: methodOf.get(member.id) ?? [],
+      methodNotes: pupilNotes.filter(
+        (note) => note.methodTestScoreId !== null && methodIds.has(note.methodTestScoreId),
+      ),
+      citoNotes: pupilNotes.filter(
+        (note) => note.citoTestScoreId !== null && scoreIds.has(note.citoTestScoreId),
+      ),
+      approaches: (approachesOf.get(member.id) ?? []).map(({ pupilId: _pupilId, ...approach }) => approach),
+    };
+  });
 
   // The moment the approaches were based on: the latest moment with results before the last change.
   const moments = national.scores

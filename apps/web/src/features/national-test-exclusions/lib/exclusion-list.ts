@@ -1,5 +1,5 @@
 import {
-  compareNames,
+  sortByName,
   EXCLUSION_ERRORS,
   matchesPupilSearch,
   type ExclusionPupil,
@@ -12,9 +12,7 @@ import { translateServerMessage } from '../../../lib/server-errors';
 /** The pupils that match the search, sorted on the word after the name particle (then first name). */
 export function visiblePupils(pupils: readonly ExclusionPupil[], search: string): ExclusionPupil[] {
   const wanted = search.trim();
-  return pupils
-    .filter((pupil) => wanted === '' || matchesPupilSearch(pupil, wanted))
-    .sort((a, b) => compareNames(a, b) || a.id - b.id);
+  return sortByName(pupils.filter((pupil) => wanted === '' || matchesPupilSearch(pupil, wanted)));
 }
 
 export const REASON_LABELS: Record<NationalTestExclusionReason, MessageId> = {
