@@ -28,6 +28,7 @@ export function capturePage(): PageCapture {
         scale: 1,
         includeStyleProperties: SCREENSHOT_STYLES,
         onCloneNode: markCopied,
+        onCloneEachNode: showChosenOption,
       });
     } catch {
       return null;
@@ -36,6 +37,20 @@ export function capturePage(): PageCapture {
     }
   })();
   return { copied, picture };
+}
+
+/**
+ * A copied <select> shows the option the user chose, not its first one: a copy of an element carries its
+ * attributes, not what was picked since (the shell's group selector would show another group). modern-screenshot
+ * writes the chosen value into the copy's `value` attribute; this marks that option selected.
+ */
+export function showChosenOption(cloned: Node): void {
+  if (!(cloned instanceof Element) || cloned.tagName !== 'SELECT') return;
+  const chosen = cloned.getAttribute('value');
+  if (chosen === null) return;
+  for (const option of cloned.querySelectorAll('option')) {
+    option.toggleAttribute('selected', option.value === chosen);
+  }
 }
 
 /** The data URL as a file to upload. */
