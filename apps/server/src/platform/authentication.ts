@@ -23,5 +23,5 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   const now = ctx.now();
   const claims = await verifySessionToken(ctx.jwtSecret, match[1], now);
   if (!claims) return null;
-  return resolveSession(ctx.db, claims.sessionId, claims.userId, now);
+  return resolveSession(ctx.db, claims.sessionId, claims.userId, now, ctx.config.PROVIDER_DOMAIN);
 }

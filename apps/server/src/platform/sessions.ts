@@ -4,6 +4,7 @@ import { builtOncePerDb } from '../db/built-once';
 import { NAMED_BY_TEXT } from '../db/prepared-statements';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema/index';
+import { isActiveProviderStaff } from './provider-staff';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -98,6 +99,8 @@ export async function resolveSession(
   sessionId: string,
   userId: number,
   now: Date,
+  /** PROVIDER_DOMAIN: an impersonation lives only while its staff member's address is in it. */
+  providerDomain: string,
 ): Promise<ActiveSession | null> {
   const [row] = await sessionById(db).execute({ sessionId, userId });
   if (!row || !row.isActive) return null;
@@ -105,7 +108,8 @@ export async function resolveSession(
   if (session.expiresAt.getTime() <= now.getTime()) return null;
   if (!session.rememberMe && now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_LIMIT_MS)
     return null;
-  if (session.impersonatorId !== null && !(await impersonatorStillEntitled(db, session, now))) return null;
+  if (session.impersonatorId !== null && !(await impersonatorStillStaff(db, session, now, providerDomain)))
+    return null;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
   }
@@ -123,16 +127,20 @@ export async function resolveSession(
 
 /**
  * An impersonated session lives only as long as the staff member's own session it was started from (logout and
- * password change revoke that one) and only while the staff member is still active provider staff.
+ * password change revoke that one) and only while the staff member is provider staff by the same rule that let
+ * the impersonation start (isActiveProviderStaff: active, the role, an address in the provider's domain), read
+ * afresh on every request. So a revoked role, an address moved to another domain or a deactivated account ends
+ * it at the next request, whichever call made the change.
  */
-async function impersonatorStillEntitled(
+async function impersonatorStillStaff(
   db: Db,
   session: { impersonatorId: number | null; impersonatorSessionId: string | null },
   now: Date,
+  providerDomain: string,
 ): Promise<boolean> {
   if (session.impersonatorId === null || session.impersonatorSessionId === null) return false;
-  const rows = await db
-    .select({ id: sessions.id })
+  const [impersonator] = await db
+    .select({ isActive: users.isActive, isProviderStaff: users.isProviderStaff, email: users.email })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -141,12 +149,10 @@ async function impersonatorStillEntitled(
         eq(sessions.userId, session.impersonatorId),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
-        eq(users.isActive, true),
-        eq(users.isProviderStaff, true),
       ),
     )
     .limit(1);
-  return rows.length > 0;
+  return impersonator !== undefined && isActiveProviderStaff(impersonator, providerDomain);
 }
 
 /** Ends every impersonated session a staff member started (password change, staff role taken away). */

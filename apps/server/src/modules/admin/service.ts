@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { writeAudit } from '../../platform/audit';
 import { allowOr403 } from '../../platform/access/index';
 import { badRequest, notFound, unauthorized } from '../../platform/http-errors';
-import { isProviderEmail, isProviderStaff } from '../../platform/provider-staff';
+import { isActiveProviderStaff, isProviderEmail } from '../../platform/provider-staff';
 import { createSession, revokeImpersonationsBy, type ActiveSession } from '../../platform/sessions';
 import { signSessionToken } from '../../platform/session-tokens';
 import { findUserById } from '../../platform/user-lookup';
@@ -23,7 +23,7 @@ export async function requireStaff(ctx: AppContext, session: ActiveSession) {
   allowOr403(
     canActAsStaff({
       id: staff.id,
-      isStaff: isProviderStaff(staff, ctx.config.PROVIDER_DOMAIN),
+      isStaff: isActiveProviderStaff(staff, ctx.config.PROVIDER_DOMAIN),
       impersonated: session.impersonatorId !== null,
     }),
   );
