@@ -15,6 +15,7 @@ const GLOBAL_TABLES = new Set([
   'password_reset_tokens',
   'login_attempts',
   'email_change_requests',
+  'sign_in_links',
   'server_keys',
   'schools',
   'subjects',

@@ -118,6 +118,26 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
 );
 
+/**
+ * A sign-in link mailed to the account's address (modules/auth/sign-in-link.ts): the owner's way in from a new
+ * address while many failed passwords make such addresses wait. Short-lived and used once.
+ */
+export const signInLinks = pgTable(
+  'sign_in_links',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the link's key; the key itself is only in the mail. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('sign_in_links_user_id_idx').on(t.userId)],
+);
+
 /** A requested change of e-mail address: applied only once the link mailed to the new address is opened. */
 export const emailChangeRequests = pgTable(
   'email_change_requests',
