@@ -54,6 +54,26 @@ export const uploadTeacherSchema = z.object({
   isMember: z.boolean(),
 });
 
+/** The most ECK-iD conflicts a preview lists, and so the most one apply can confirm (count says how many). */
+export const UPLOAD_MAX_LISTED_ECKID_CONFLICTS = 1000;
+
+/**
+ * EDEXML: a pupil whose key is known and whose ECK-iD the file would change. `changed`: the stored ECK-iD is set and
+ * differs from the file's; it is replaced only when the apply names the pupil's key in `replaceEckIds`, and the
+ * pupil's other changes apply either way. `held_by_other`: the file's ECK-iD belongs to another stored pupil; it
+ * cannot be confirmed (ECK-iDs are unique per school) and the row is left out (row error `key_eckid_conflict`).
+ * Setting an ECK-iD where none was stored is no conflict.
+ */
+export const uploadEckIdConflictSchema = z.object({
+  line: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  storedEckId: z.string().nullable(),
+  fileEckId: z.string(),
+  kind: z.enum(['changed', 'held_by_other']),
+});
+export type UploadEckIdConflict = z.infer<typeof uploadEckIdConflictSchema>;
+
 export const uploadPreviewSchema = z.object({
   kind: uploadKindSchema,
   fileName: z.string(),
@@ -67,6 +87,9 @@ export const uploadPreviewSchema = z.object({
   /** The same file (by hash) was applied before: applying it again would change nothing. */
   alreadyApplied: z.boolean(),
   teachers: z.array(uploadTeacherSchema).default([]),
+  /** EDEXML: the first UPLOAD_MAX_LISTED_ECKID_CONFLICTS conflicts in file order (counts assume none confirmed). */
+  eckIdConflicts: z.array(uploadEckIdConflictSchema).default([]),
+  eckIdConflictCount: z.number().int().default(0),
 });
 export type UploadPreview = z.infer<typeof uploadPreviewSchema>;
 
@@ -86,9 +109,34 @@ export const uploadRecordSchema = z.object({
 export type UploadRecord = z.infer<typeof uploadRecordSchema>;
 export const uploadListSchema = pagedSchema(uploadRecordSchema);
 
+/** The most characters of the `replaceEckIds` field (the server's multipart field limit follows from it). */
+export const UPLOAD_REPLACE_ECKIDS_MAX_CHARS = UPLOAD_MAX_LISTED_ECKID_CONFLICTS * 256;
+
+/**
+ * `replaceEckIds`: a JSON array of the pupil keys whose ECK-iD conflict (kind `changed`) the user confirmed. One
+ * multipart field rather than one per key: the form's field count stays small and fixed.
+ */
+const replaceEckIdsSchema = z
+  .string()
+  .max(UPLOAD_REPLACE_ECKIDS_MAX_CHARS)
+  .transform((text, context): unknown => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      context.addIssue({ code: 'custom', message: 'Give a JSON array of pupil keys.' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(z.string().min(1)).max(UPLOAD_MAX_LISTED_ECKID_CONFLICTS));
+
+/** The `replaceEckIds` field's text for a list of pupil keys. */
+export const replaceEckIdsField = (keys: readonly string[]): string => JSON.stringify(keys);
+
 /**
  * The multipart fields beside the file (`file`): the kind; when applying, the hash the preview named (a different
- * file is refused) and whether rows with errors may be skipped (without it, a file with row errors is refused).
+ * file is refused), whether rows with errors may be skipped (without it, a file with row errors is refused) and,
+ * for EDEXML, the keys of the pupils whose conflicting ECK-iD is to be replaced (a key that is no such conflict
+ * of the file is refused).
  */
 export const uploadFieldsSchema = z.object({
   kind: uploadKindSchema,
@@ -97,6 +145,7 @@ export const uploadFieldsSchema = z.object({
     .regex(/^[0-9a-f]{64}$/)
     .optional(),
   skipRowErrors: z.enum(['true', 'false']).optional(),
+  replaceEckIds: replaceEckIdsSchema.optional(),
 });
 
 /** Refusal codes of the uploads module and the EDEXML importer (result importers may add their own). */
@@ -114,6 +163,7 @@ export const UPLOAD_REFUSAL_CODES = [
   'row_errors',
   'connection_inactive',
   'kind_not_supported',
+  'not_an_eckid_conflict',
 ] as const;
 
 /** Row error codes of EDEXML files (docs/uploads/edexml.md says what each means). */

@@ -25,11 +25,16 @@ export const uploadEndpoints = {
     params: idParamSchema,
     response: uploadPreviewSchema,
   }),
-  /** multipart/form-data: `file`, `kind`, `sha256` of the preview, `skipRowErrors`. One transaction. */
+  /**
+   * multipart/form-data: `file`, `kind`, `sha256` of the preview, `skipRowErrors`, `replaceEckIds` (EDEXML: the keys
+   * of the preview's ECK-iD conflicts to replace, a JSON array). One transaction.
+   */
   apply: defineEndpoint({
     method: 'POST',
     path: '/schools/:id/uploads/',
-    summary: 'Apply an upload in one transaction (multipart/form-data, with the hash of its preview)',
+    summary:
+      'Apply an upload in one transaction (multipart/form-data, with the hash of its preview and, for EDEXML, the ' +
+      'pupil keys whose ECK-iD conflict is confirmed in replaceEckIds)',
     write: 'write',
     status: 201,
     params: idParamSchema,

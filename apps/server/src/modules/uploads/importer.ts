@@ -1,4 +1,4 @@
-import type { UploadCounts, UploadKind, UploadRowError } from '@leerzicht/contract';
+import type { UploadCounts, UploadEckIdConflict, UploadKind, UploadRowError } from '@leerzicht/contract';
 import type { Db } from '../../db/client';
 
 /** The school an upload is for, and who sends it. */
@@ -10,6 +10,8 @@ export interface ImportTarget {
   userId: number;
   /** The app clock at the call (tests move it): e.g. the date pupils who left the file are marked as left. */
   now: Date;
+  /** EDEXML apply: keys of the pupils whose conflicting ECK-iD the user confirmed to replace (none: keep them all). */
+  replaceEckIds?: ReadonlySet<string>;
 }
 
 /** The uploaded file, already written to a temporary file under the data directory (never held whole in memory). */
@@ -33,6 +35,11 @@ export interface ImportPlan {
   errorCount: number;
   /** EDEXML only: the file's teachers, with whether they have an account and are members of the school. */
   teachers?: { email: string; name: string; hasAccount: boolean; isMember: boolean }[];
+  /**
+   * EDEXML only: pupils whose stored ECK-iD the file contradicts (the first listed, all counted), and the keys of
+   * all of them that an apply may confirm (`replaceEckIds` must name only these).
+   */
+  eckIdConflicts?: { list: UploadEckIdConflict[]; count: number; replaceable: ReadonlySet<string> };
   write(tx: Db): Promise<void>;
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { UPLOAD_MAX_BYTES, uploadFieldsSchema } from '@leerzicht/contract';
+import { UPLOAD_MAX_BYTES, UPLOAD_REPLACE_ECKIDS_MAX_CHARS, uploadFieldsSchema } from '@leerzicht/contract';
 import type { z } from 'zod';
 import { badRequest, HttpError } from '../../platform/http-errors';
 import type { ImportFile } from './importer';
@@ -21,12 +21,15 @@ export interface ReceivedUpload {
   discard(): Promise<void>;
 }
 
-/** @fastify/multipart's limits: one file, a few short fields. */
+/**
+ * @fastify/multipart's limits: one file, a few short fields; the longest is `replaceEckIds` (the keys of the
+ * confirmed ECK-iD conflicts, at most UPLOAD_REPLACE_ECKIDS_MAX_CHARS).
+ */
 export const UPLOAD_MULTIPART_LIMITS = {
   fileSize: UPLOAD_MAX_BYTES,
   files: 1,
   fields: 10,
-  fieldSize: 1024,
+  fieldSize: UPLOAD_REPLACE_ECKIDS_MAX_CHARS,
   parts: 12,
 };
 

@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
 import { findUserById } from '../../platform/user-lookup';
 import { createInvitations, type MailFailureLog } from '../invitations/index';
+import { checkEckIdConfirmations } from './eck-id-confirmations';
 import { UploadRefused, type ImportPlan, type ImportTarget, type Importer } from './importer';
 import { receiveUpload, type ReceivedUpload } from './intake';
 import { canUpload } from './policy';
@@ -69,6 +70,7 @@ async function prepare(ctx: AppContext, session: ActiveSession, schoolId: number
     calendarYear: session.currentSchoolYear ?? schoolYearOf(now),
     userId: session.userId,
     now,
+    replaceEckIds: new Set(upload.fields.replaceEckIds ?? []),
   };
   return { importer, target };
 }
@@ -111,6 +113,8 @@ export async function previewUpload(
       errorCount: plan.errorCount,
       alreadyApplied: await wasApplied(ctx.db, schoolId, importer.kind, upload.file.sha256),
       teachers: plan.teachers ?? [],
+      eckIdConflicts: plan.eckIdConflicts?.list ?? [],
+      eckIdConflictCount: plan.eckIdConflicts?.count ?? 0,
     };
   } finally {
     await upload.discard();
@@ -142,6 +146,7 @@ export async function applyUpload(
     const id = await ctx.db.transaction(async (tx) => {
       await lockSchoolUploads(tx, schoolId);
       const plan = await importer.plan(tx, target, upload.file);
+      checkEckIdConfirmations(plan, target.replaceEckIds ?? new Set());
       if (plan.errorCount > 0 && skipRowErrors !== 'true')
         throw new UploadRefused(
           'row_errors',
@@ -169,7 +174,13 @@ export async function applyUpload(
         action: 'upload.apply',
         entity: 'upload',
         entityId: uploadId,
-        details: { kind: importer.kind, errorCount: plan.errorCount, ...flatCounts(plan) },
+        details: {
+          kind: importer.kind,
+          errorCount: plan.errorCount,
+          ...flatCounts(plan),
+          // A pupil's identity across systems changed on the user's word: the audit keeps how many.
+          ...(target.replaceEckIds?.size ? { eckIdsReplaced: target.replaceEckIds.size } : {}),
+        },
         at: ctx.now(),
       });
       return uploadId;

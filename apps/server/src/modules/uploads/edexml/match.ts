@@ -1,10 +1,12 @@
+import { replacesEckId, type EckIdConflicts } from './eck-id-conflicts';
 import type { StoredGroup, StoredPupil, updatePupil } from './repository';
 import type { BrokenGroups, GroupRow, Mention, PupilRow } from './rows';
 import type { RowErrors } from './values';
 
 /*
  * Matching an EDEXML file's rows to the stored ones: groups on their key within the school year, pupils on their
- * key or ECK-iD (never on names). Conflicts become row errors and the rows are left out.
+ * key or ECK-iD (never on names). Conflicts become row errors and the rows are left out; a known key with another
+ * ECK-iD than the stored one is listed for the user to confirm (eck-id-conflicts.ts).
  */
 
 export interface GroupChange {
@@ -68,8 +70,17 @@ export interface PupilMatch {
   stored: StoredPupil | null;
 }
 
-/** Matches pupils on key and ECK-iD: a row whose key and ECK-iD name two different pupils is an error. */
-export function matchPupils(rows: PupilRow[], mentions: Mention[], stored: StoredPupil[], errors: RowErrors) {
+/**
+ * Matches pupils on key and ECK-iD: a row whose key and ECK-iD name two different pupils is an error; a key whose
+ * pupil has another ECK-iD than the row's is a conflict (listed, replaced only when confirmed).
+ */
+export function matchPupils(
+  rows: PupilRow[],
+  mentions: Mention[],
+  stored: StoredPupil[],
+  errors: RowErrors,
+  conflicts: EckIdConflicts,
+) {
   const byKey = new Map<string, StoredPupil[]>();
   const byEck = new Map<string, StoredPupil>();
   for (const pupil of stored) {
@@ -102,6 +113,7 @@ export function matchPupils(rows: PupilRow[], mentions: Mention[], stored: Store
     const keyed = byKeyed[0];
     const eck = row.eckId === null ? undefined : byEck.get(row.eckId);
     if (keyed && eck && keyed.id !== eck.id) {
+      if (row.eckId !== null) conflicts.heldByOther(row, keyed, row.eckId);
       errors.add(
         row.line,
         'eckid',
@@ -127,17 +139,22 @@ export function matchPupils(rows: PupilRow[], mentions: Mention[], stored: Store
         continue;
       }
       claimed.set(stored.id, row.line);
+      if (replacesEckId(row.eckId, stored)) conflicts.changed(row, stored, row.eckId);
     }
     matches.push({ row, stored });
   }
   return { matches, mentioned };
 }
 
-/** The stored pupil's fields the row would change. */
-export function pupilChanges(row: PupilRow, stored: StoredPupil) {
+/**
+ * The stored pupil's fields the row would change. A stored ECK-iD is replaced only when the user confirmed it for
+ * this pupil (`replaceEckId`); the row's other changes apply either way, since the key says who the pupil is.
+ */
+export function pupilChanges(row: PupilRow, stored: StoredPupil, replaceEckId: boolean) {
   const values: Parameters<typeof updatePupil>[3] = {};
   if (stored.externalKey !== row.key) values.externalKey = row.key;
-  if (row.eckId !== null && stored.eckId !== row.eckId) values.eckId = row.eckId;
+  if (row.eckId !== null && stored.eckId !== row.eckId && (stored.eckId === null || replaceEckId))
+    values.eckId = row.eckId;
   if (stored.firstName !== row.firstName) values.firstName = row.firstName;
   if (stored.lastNamePrefix !== row.lastNamePrefix) values.lastNamePrefix = row.lastNamePrefix;
   if (stored.lastName !== row.lastName) values.lastName = row.lastName;

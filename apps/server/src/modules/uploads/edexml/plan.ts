@@ -1,6 +1,7 @@
 import type { UploadCount } from '@leerzicht/contract';
 import type { Db } from '../../../db/client';
 import type { ImportPlan, ImportTarget } from '../importer';
+import { EckIdConflicts } from './eck-id-conflicts';
 import type { EdexDocument } from './parse';
 import { matchGroups, matchPupils, pupilChanges, type GroupChange, type PupilMatch } from './match';
 import {
@@ -65,7 +66,9 @@ export async function planEdexml(tx: Db, target: ImportTarget, doc: EdexDocument
 
   // Pupils: add, or change their fields and their group of the year.
   const storedPupils = await schoolPupils(tx, schoolId);
-  const { matches, mentioned } = matchPupils(placeable, mentions, storedPupils, errors);
+  const conflicts = new EckIdConflicts();
+  const { matches, mentioned } = matchPupils(placeable, mentions, storedPupils, errors, conflicts);
+  const replaceEckIds = target.replaceEckIds ?? new Set<string>();
   const enrolments = await yearEnrolments(tx, schoolId, calendarYear);
   const enrolled = new Map<number, { yearClassId: number; grade: number }[]>();
   for (const row of enrolments) enrolled.set(row.pupilId, [...(enrolled.get(row.pupilId) ?? []), row]);
@@ -77,7 +80,7 @@ export async function planEdexml(tx: Db, target: ImportTarget, doc: EdexDocument
       pupilWrites.push({ match, values: {}, place: true });
       continue;
     }
-    const values = pupilChanges(match.row, match.stored);
+    const values = pupilChanges(match.row, match.stored, replaceEckIds.has(match.row.key));
     const groupId = groupMatches.get(match.row.groupKey)?.id ?? null;
     const current = enrolled.get(match.stored.id) ?? [];
     const placed =
@@ -134,6 +137,7 @@ export async function planEdexml(tx: Db, target: ImportTarget, doc: EdexDocument
     errors: errors.list,
     errorCount: errors.count,
     teachers: teacherList,
+    eckIdConflicts: { list: conflicts.list, count: conflicts.count, replaceable: conflicts.replaceable },
     async write(db: Db) {
       // Groups first (renamed ones through a temporary name, so that two groups may swap names).
       const renamed = groupChanges.filter((change) => change.stored && change.values.name !== undefined);

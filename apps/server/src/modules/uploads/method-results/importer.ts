@@ -163,7 +163,7 @@ function readMethodRow(context: MethodRowContext, { line, cells }: TableRow): Pl
   const key = cell('pupilKey');
   const eckId = cell('eckId');
   const match = matchPupil(context.pupilIndex, key, eckId);
-  if (!match.ok) fail(header(key === '' ? 'eckId' : 'pupilKey'), match.code, match.message, { key, eckId });
+  if (!match.ok) fail(header(match.field), match.code, match.message, { key, eckId });
 
   const dateText = cell('date');
   const date = parseDate(dateText, context.today);

@@ -138,7 +138,7 @@ class NationalRowReader {
     const key = this.cell('pupilKey') ?? '';
     const eckId = this.cell('eckId') ?? '';
     const match = matchPupil(this.pupilIndex, key, eckId);
-    if (!match.ok) this.fail(key === '' ? 'eckId' : 'pupilKey', match.code, match.message, { key, eckId });
+    if (!match.ok) this.fail(match.field, match.code, match.message, { key, eckId });
 
     const dateText = this.cell('date') ?? '';
     const date = parseDate(dateText, this.today);

@@ -1,5 +1,6 @@
 import {
   colleagueEndpoints,
+  replaceEckIdsField,
   uploadEndpoints,
   uploadPreviewSchema,
   uploadRecordSchema,
@@ -51,11 +52,19 @@ export async function previewUpload(input: UploadInput): Promise<UploadPreview |
   return isSuppressed(answer) ? answer : uploadPreviewSchema.parse(answer);
 }
 
-/** `POST /schools/{id}/uploads/`: applies the previewed file (its hash) in one transaction. */
+/**
+ * `POST /schools/{id}/uploads/`: applies the previewed file (its hash) in one transaction, replacing the ECK-iDs of
+ * the pupils in `replaceEckIds` (keys of the preview's conflicts the user ticked; sent only when there are any).
+ */
 export async function applyUpload(
-  input: UploadInput & { sha256: string; skipRowErrors: boolean },
+  input: UploadInput & { sha256: string; skipRowErrors: boolean; replaceEckIds?: readonly string[] },
 ): Promise<UploadRecord | Suppressed> {
-  const form = formOf(input, { sha256: input.sha256, skipRowErrors: String(input.skipRowErrors) });
+  const replace = input.replaceEckIds ?? [];
+  const form = formOf(input, {
+    sha256: input.sha256,
+    skipRowErrors: String(input.skipRowErrors),
+    ...(replace.length > 0 ? { replaceEckIds: replaceEckIdsField(replace) } : {}),
+  });
   const answer = await sendForm(uploadEndpoints.apply, { id: input.schoolId }, form, input.onProgress);
   return isSuppressed(answer) ? answer : uploadRecordSchema.parse(answer);
 }

@@ -4,13 +4,15 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { changeCount } from '../lib/counts';
 import { CountsTable } from './counts-table';
+import { EckIdConflictsTable } from './eck-id-conflicts-table';
 import { RowErrorsTable } from './row-errors-table';
 import { TeachersPanel } from './teachers-panel';
 
 /**
  * What the checked file would change, before anything changes: the counts, every row error, whether the file was
- * applied before, and its teachers without an account. Applying needs the user's consent to skip the rows with
- * errors when there are any.
+ * applied before, its pupils whose ECK-iD the file would replace, and its teachers without an account. Applying
+ * needs the user's consent to skip the rows with errors when there are any, and replaces only the ECK-iDs the user
+ * ticked (each one counts as a change: the counts assume none).
  */
 export function PreviewPanel({
   schoolId,
@@ -22,12 +24,20 @@ export function PreviewPanel({
   schoolId: number;
   preview: UploadPreview;
   busy: boolean;
-  onApply: (skipRowErrors: boolean) => void;
+  onApply: (skipRowErrors: boolean, replaceEckIds: string[]) => void;
   onCancel: () => void;
 }) {
   const intl = useIntl();
   const [skip, setSkip] = useState(false);
-  const changes = changeCount(preview.counts);
+  const [replace, setReplace] = useState<ReadonlySet<string>>(new Set());
+  const changes = changeCount(preview.counts) + replace.size;
+  const choose = (key: string, replaced: boolean) =>
+    setReplace((current) => {
+      const next = new Set(current);
+      if (replaced) next.add(key);
+      else next.delete(key);
+      return next;
+    });
   const hasErrors = preview.errorCount > 0;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="upload-preview-title">
@@ -59,6 +69,12 @@ export function PreviewPanel({
             <FormattedMessage id="uploads.errors.none" />
           </Text>
         )}
+        <EckIdConflictsTable
+          conflicts={preview.eckIdConflicts}
+          count={preview.eckIdConflictCount}
+          replace={replace}
+          onChange={choose}
+        />
         <TeachersPanel schoolId={schoolId} teachers={preview.teachers} />
         {hasErrors && (
           <Checkbox
@@ -69,7 +85,7 @@ export function PreviewPanel({
         )}
         <Group>
           <Button
-            onClick={() => onApply(skip)}
+            onClick={() => onApply(skip, [...replace])}
             disabled={(hasErrors && !skip) || changes === 0}
             loading={busy}
           >

@@ -43,6 +43,8 @@ const preview: UploadPreview = {
     { email: 'nieuw@regenboog.example', name: 'Nora Nieuw', hasAccount: false, isMember: false },
     { email: 'bekend@regenboog.example', name: 'Bert Bekend', hasAccount: true, isMember: true },
   ],
+  eckIdConflicts: [],
+  eckIdConflictCount: 0,
 };
 
 const earlier: UploadRecord = {

@@ -69,7 +69,7 @@ export function UploadPage() {
       setProgress(null);
     }
   };
-  const confirm = async (skipRowErrors: boolean) => {
+  const confirm = async (skipRowErrors: boolean, replaceEckIds: string[]) => {
     if (!checked) return;
     setNotice(null);
     setProgress({ loaded: 0, total: checked.file.size });
@@ -80,6 +80,7 @@ export function UploadPage() {
         file: checked.file,
         sha256: checked.preview.sha256,
         skipRowErrors,
+        replaceEckIds,
         onProgress: setProgress,
       });
       if (isSuppressed(answer)) {
@@ -141,7 +142,7 @@ export function UploadPage() {
           schoolId={schoolId}
           preview={checked.preview}
           busy={apply.isPending}
-          onApply={(skip) => void confirm(skip)}
+          onApply={(skip, replaceEckIds) => void confirm(skip, replaceEckIds)}
           onCancel={() => setChecked(null)}
         />
       )}
