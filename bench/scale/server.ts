@@ -15,6 +15,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export interface RunningServer {
   base: string;
+  /** The server process (for its CPU and memory in /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -25,6 +27,8 @@ export interface ServerOptions {
   dir: string;
   /** When set, every statement is appended to this file (BENCH_SQL_LOG in apps/server/src/db/client.ts). */
   sqlLog?: string;
+  /** Load the demo into the empty database on start (SEED_DEMO); off by default. */
+  seedDemo?: boolean;
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -39,7 +43,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     HOST: '127.0.0.1',
     DATABASE_URL: options.databaseUrl,
     DATA_DIR: options.dir,
-    SEED_DEMO: 'false',
+    SEED_DEMO: options.seedDemo ? 'true' : 'false',
     // The login's load comes from one address per connection (load.ts).
     TRUST_PROXY: 'true',
     JWT_SECRET,
@@ -59,8 +63,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     closeSync(log);
     throw error;
   }
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('the server has no process id');
   return {
     base,
+    pid,
     stop: async () => {
       await stopServer(child);
       closeSync(log);

@@ -68,10 +68,14 @@ interface SentForm {
 }
 
 /**
- * XMLHttpRequest as the upload sends it: reports progress of the body, then answers from the table. The fields of
- * each form are kept for the test to check.
+ * XMLHttpRequest as the upload sends it: reports progress of the body, then answers from the table once `answerAfter`
+ * has settled (a test that checks the progress holds the answer until it has seen it: a busy machine can otherwise
+ * answer before the click returns). The fields of each form are kept for the test to check.
  */
-function fakeXhr(replies: Record<string, (form: SentForm) => { status: number; body: unknown }>) {
+function fakeXhr(
+  replies: Record<string, (form: SentForm) => { status: number; body: unknown }>,
+  answerAfter: Promise<void> = Promise.resolve(),
+) {
   const sent: SentForm[] = [];
   class FakeXhr {
     status = 0;
@@ -103,14 +107,16 @@ function fakeXhr(replies: Record<string, (form: SentForm) => { status: number; b
       const reply = replies[this.target];
       setTimeout(() => {
         this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-        setTimeout(() => {
-          const answer = reply
-            ? reply(request)
-            : { status: 404, body: { status: 404, detail: 'Not found.' } };
-          this.status = answer.status;
-          this.responseText = JSON.stringify(answer.body);
-          this.onload?.();
-        }, 20);
+        void answerAfter.then(() =>
+          setTimeout(() => {
+            const answer = reply
+              ? reply(request)
+              : { status: 404, body: { status: 404, detail: 'Not found.' } };
+            this.status = answer.status;
+            this.responseText = JSON.stringify(answer.body);
+            this.onload?.();
+          }, 20),
+        );
       }, 20);
     }
   }
@@ -122,6 +128,7 @@ function setup(
   options: {
     profile?: typeof staffProfile;
     previewReply?: (form: SentForm) => { status: number; body: unknown };
+    answerAfter?: Promise<void>;
   } = {},
 ) {
   let lists = 0;
@@ -139,24 +146,27 @@ function setup(
       return jsonResponse({ invited: 1, skipped: 0 });
     },
   });
-  const sent = fakeXhr({
-    'POST /api/1.0/schools/1/uploads/preview/':
-      options.previewReply ?? (() => ({ status: 200, body: preview })),
-    'POST /api/1.0/schools/1/uploads/': () => {
-      const record: UploadRecord = {
-        ...earlier,
-        id: 2,
-        kind: 'EDEXML',
-        fileName: 'regenboog.xml',
-        sha256: SHA,
-        counts: preview.counts,
-        errorCount: 2,
-        createdAt: '2026-03-01T10:00:00.000Z',
-      };
-      uploads = [record, ...uploads];
-      return { status: 201, body: record };
+  const sent = fakeXhr(
+    {
+      'POST /api/1.0/schools/1/uploads/preview/':
+        options.previewReply ?? (() => ({ status: 200, body: preview })),
+      'POST /api/1.0/schools/1/uploads/': () => {
+        const record: UploadRecord = {
+          ...earlier,
+          id: 2,
+          kind: 'EDEXML',
+          fileName: 'regenboog.xml',
+          sha256: SHA,
+          counts: preview.counts,
+          errorCount: 2,
+          createdAt: '2026-03-01T10:00:00.000Z',
+        };
+        uploads = [record, ...uploads];
+        return { status: 201, body: record };
+      },
     },
-  });
+    options.answerAfter,
+  );
   signIn();
   const view = renderApp('/app/schools/1/admin/upload', { language: 'en' });
   return { ...view, sent, invites, lists: () => lists };
@@ -166,12 +176,14 @@ const xmlFile = () => new File(['<EDEX/>'], 'regenboog.xml', { type: 'applicatio
 
 describe('Management > Upload', () => {
   it('checks a file: counts, row errors with readable reasons, teachers without an account; nothing applied yet', async () => {
-    const { user, sent } = setup();
+    let progressSeen = () => {};
+    const { user, sent } = setup({ answerAfter: new Promise((resolve) => (progressSeen = resolve)) });
     expect(await screen.findByRole('heading', { name: 'Upload' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Earlier uploads' })).toHaveTextContent('cito-midden.csv');
     await user.upload(screen.getByLabelText('File'), xmlFile());
     await user.click(screen.getByRole('button', { name: 'Check file' }));
     expect(await screen.findByText('Sending… 50%')).toBeInTheDocument();
+    progressSeen();
     const counts = await screen.findByRole('table', { name: 'What would change' });
     const row = (name: string) =>
       within(within(counts).getByRole('row', { name }))
