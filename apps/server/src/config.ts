@@ -45,6 +45,11 @@ const envSchema = z.object({
   /** First wait before forwarding a ticket again; it doubles per failed attempt. */
   TICKETING_RETRY_MS: z.coerce.number().int().min(1).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Longest an upload's file may take to read and check (seconds; refused as `read_timeout` after it). A
+   * 200,000-row XLSX took 7-13 s to read on a busy 2-core machine; the limit stops files that would read for minutes.
+   */
+  UPLOAD_READ_SECONDS: z.coerce.number().positive().default(60),
   /** Load the demo data into an empty database on start (default: only in the embedded mode). */
   SEED_DEMO: booleanFlag.optional(),
   /** Serve the OpenAPI UI and document at /api/docs (default: on, except with NODE_ENV=production). */

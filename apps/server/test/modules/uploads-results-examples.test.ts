@@ -9,6 +9,7 @@ import { nationalResultsImporter } from '../../src/modules/uploads/national-resu
 import { createSecretBox } from '../../src/platform/secret-box';
 import { seedDemo } from '../../src/seed/index';
 import { REGENBOOG } from '../../src/seed/schools';
+import { readUploadFile } from '../fixtures/uploads/results/results-upload-school';
 import { EXAMPLE_FILES, EXAMPLES_DIR, EXAMPLES_TODAY } from '../fixtures/uploads/results/write-examples';
 import { sha256 } from '../helpers/uploads';
 
@@ -74,15 +75,15 @@ describe('the example result files in docs/uploads/examples', () => {
     async (name, importer) => {
       const rows = await dataRows(name);
       expect(rows).toBeGreaterThan(20);
-      const file = await exampleFile(name);
+      const read = await readUploadFile(importer, await exampleFile(name));
       const plan = await database.db.transaction(async (tx) => {
-        const planned = await importer.plan(tx, target, file);
+        const planned = await read.plan(tx, target);
         await planned.write(tx);
         return planned;
       });
       expect(plan.errors).toEqual([]);
       expect(plan.counts.results).toEqual({ add: rows, change: 0, unchanged: 0 });
-      const again = await importer.plan(database.db, target, file);
+      const again = await read.plan(database.db, target);
       expect(again.counts.results).toEqual({ add: 0, change: 0, unchanged: rows });
     },
   );

@@ -15,6 +15,7 @@ import {
 import {
   buildResultsUploadSchool,
   importTarget,
+  readUploadFile,
   toCsv,
   uploadFile,
   type UploadPupil,
@@ -77,11 +78,14 @@ describe('method results upload', () => {
   let f: Awaited<ReturnType<typeof buildResultsUploadSchool>>;
   const target = () => importTarget(f.school.id, f.school.brinCode, f.user.id);
   const preview = async (name: string, content: string) =>
-    methodResultsImporter.plan(database.db, target(), await uploadFile(name, content));
+    (await readUploadFile(methodResultsImporter, await uploadFile(name, content))).plan(
+      database.db,
+      target(),
+    );
   const apply = async (name: string, content: string) => {
-    const file = await uploadFile(name, content);
+    const read = await readUploadFile(methodResultsImporter, await uploadFile(name, content));
     return database.db.transaction(async (tx) => {
-      const plan = await methodResultsImporter.plan(tx, target(), file);
+      const plan = await read.plan(tx, target());
       await plan.write(tx);
       return plan;
     });

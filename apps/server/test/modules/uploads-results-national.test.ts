@@ -12,6 +12,7 @@ import { lovsTestId, nationalTestId, PROVIDER_IDS, SUBJECT_IDS } from '../../src
 import {
   buildResultsUploadSchool,
   importTarget,
+  readUploadFile,
   toCsv,
   uploadFile,
   type UploadPupil,
@@ -154,15 +155,18 @@ describe('national test results upload', () => {
         a.pupilId - b.pupilId || a.nationalTestId - b.nationalTestId || a.yearTime.localeCompare(b.yearTime),
     );
   const apply = async (fileName: string, content: string | Buffer) => {
-    const file = await uploadFile(fileName, content);
+    const read = await readUploadFile(nationalResultsImporter, await uploadFile(fileName, content));
     return database.db.transaction(async (tx) => {
-      const plan = await nationalResultsImporter.plan(tx, target(), file);
+      const plan = await read.plan(tx, target());
       await plan.write(tx);
       return plan;
     });
   };
   const preview = async (fileName: string, content: string | Buffer) =>
-    nationalResultsImporter.plan(database.db, target(), await uploadFile(fileName, content));
+    (await readUploadFile(nationalResultsImporter, await uploadFile(fileName, content))).plan(
+      database.db,
+      target(),
+    );
 
   // CITO, school year 2025, moment M: groep 5 (six pupils) and the combination group (grades 6 and 7).
   let citoLines: Line[];

@@ -13,6 +13,16 @@ export type UploadKind = z.infer<typeof uploadKindSchema>;
 /** Largest file accepted (bytes) and most data rows (pupils + groups + teachers, or result rows) per file. */
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 export const UPLOAD_MAX_ROWS = 200_000;
+/**
+ * Deepest element nesting read in an XML file. EDEXML needs five levels (EDEX/leerkrachten/leerkracht/groepen/
+ * groep); a deeper file is refused (`too_deep`) before its depth can cost time.
+ */
+export const UPLOAD_MAX_DEPTH = 32;
+/**
+ * Most columns a row of a result file (CSV or XLSX) may have, counted to its last cell with a value: the layouts
+ * read about 20; Excel allows 16,384, and reading that many per row would be the cost of a file, not of its data.
+ */
+export const UPLOAD_MAX_COLUMNS = 1_000;
 
 /** What applying the file would do to one kind of row (or did, in the uploads list). */
 export const uploadCountSchema = z.object({
@@ -152,6 +162,8 @@ export const uploadFieldsSchema = z.object({
 export const UPLOAD_REFUSAL_CODES = [
   'file_too_large',
   'too_many_rows',
+  'too_deep',
+  'read_timeout',
   'broken_xml',
   'xml_entities',
   'unsupported_encoding',
@@ -197,8 +209,10 @@ export type EdexmlRowErrorCode = (typeof EDEXML_ROW_ERROR_CODES)[number];
 /**
  * A file refused as a whole (HTTP 400, or 413 when it is too large): the API's error body with the refusal's
  * stable `code` (e.g. `broken_xml`, `xml_entities`, `wrong_brin`, `too_many_rows`, `file_too_large`,
- * `connection_inactive`, `hash_mismatch`, `row_errors`, `kind_not_supported`), the line where reading stopped
- * (when known) and the values its message names. `errors.file` repeats the message for generic forms.
+ * `connection_inactive`, `hash_mismatch`, `row_errors`, `kind_not_supported`; the limits on reading a file:
+ * `too_deep`, `too_many_rows`, `too_many_columns`, `read_timeout`, each with the limit among its values), the line
+ * where reading stopped (when known) and the values its message names. `errors.file` repeats the message for
+ * generic forms.
  */
 export const uploadRefusalSchema = z.object({
   status: z.number().int(),

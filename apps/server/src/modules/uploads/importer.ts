@@ -1,5 +1,6 @@
 import type { UploadCounts, UploadEckIdConflict, UploadKind, UploadRowError } from '@leerzicht/contract';
 import type { Db } from '../../db/client';
+import type { ReadDeadline } from './read-limits';
 
 /** The school an upload is for, and who sends it. */
 export interface ImportTarget {
@@ -59,8 +60,17 @@ export class UploadRefused extends Error {
   }
 }
 
-/** One kind of upload. `plan` reads the file (streaming) and the database; it never writes. */
+/**
+ * One kind of upload. `read` reads and checks the whole file (streaming, within the limits of read-limits.ts)
+ * without the database, and refuses a file that cannot be read: the uploads module calls it before it opens a
+ * transaction, so that no transaction stays open while a file is read.
+ */
 export interface Importer {
   kind: UploadKind;
-  plan(tx: Db, target: ImportTarget, file: ImportFile): Promise<ImportPlan>;
+  read(file: ImportFile, deadline: ReadDeadline): Promise<ReadFile>;
+}
+
+/** A file read whole: `plan` compares it with the database as it is inside `tx`; it never writes. */
+export interface ReadFile {
+  plan(tx: Db, target: ImportTarget): Promise<ImportPlan>;
 }

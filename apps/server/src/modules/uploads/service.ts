@@ -16,9 +16,10 @@ import type { ActiveSession } from '../../platform/sessions';
 import { findUserById } from '../../platform/user-lookup';
 import { createInvitations, type MailFailureLog } from '../invitations/index';
 import { checkEckIdConfirmations } from './eck-id-confirmations';
-import { UploadRefused, type ImportPlan, type ImportTarget, type Importer } from './importer';
+import { UploadRefused, type ImportPlan, type ImportTarget, type Importer, type ReadFile } from './importer';
 import { receiveUpload, type ReceivedUpload } from './intake';
 import { canUpload } from './policy';
+import { ReadDeadline } from './read-limits';
 import { importerOf } from './registry';
 import {
   findUpload,
@@ -75,15 +76,18 @@ async function prepare(ctx: AppContext, session: ActiveSession, schoolId: number
   return { importer, target };
 }
 
-async function planRolledBack(
-  ctx: AppContext,
-  importer: Importer,
-  target: ImportTarget,
-  upload: ReceivedUpload,
-) {
+/**
+ * Reads and checks the whole file within its limits (read-limits.ts) before any transaction opens: a transaction
+ * never waits on a file being read, however slow or hostile the file.
+ */
+function readUpload(ctx: AppContext, importer: Importer, upload: ReceivedUpload): Promise<ReadFile> {
+  return importer.read(upload.file, new ReadDeadline(ctx.config.UPLOAD_READ_SECONDS));
+}
+
+async function planRolledBack(ctx: AppContext, read: ReadFile, target: ImportTarget) {
   try {
     await ctx.db.transaction(async (tx) => {
-      throw new PreviewDone(await importer.plan(tx, target, upload.file));
+      throw new PreviewDone(await read.plan(tx, target));
     });
   } catch (error) {
     if (error instanceof PreviewDone) return error.plan;
@@ -102,7 +106,8 @@ export async function previewUpload(
   const upload = await receiveUpload(request, ctx.config.DATA_DIR);
   try {
     const { importer, target } = await prepare(ctx, session, schoolId, upload);
-    const plan = await planRolledBack(ctx, importer, target, upload);
+    const read = await readUpload(ctx, importer, upload);
+    const plan = await planRolledBack(ctx, read, target);
     return {
       kind: importer.kind,
       fileName: upload.file.fileName,
@@ -122,10 +127,10 @@ export async function previewUpload(
 }
 
 /**
- * Applies the file the preview showed (its hash must match) in one transaction under the school's upload lock:
- * planned again against the database as it is now, refused when rows have errors unless the user agreed to skip
- * them, written, and recorded in the uploads list with its counts (audited). The same file again changes nothing
- * but is recorded again.
+ * Applies the file the preview showed (its hash must match): read again before the transaction, then in one
+ * transaction under the school's upload lock planned against the database as it is now, refused when rows have
+ * errors unless the user agreed to skip them, written, and recorded in the uploads list with its counts (audited).
+ * The same file again changes nothing but is recorded again.
  */
 export async function applyUpload(
   ctx: AppContext,
@@ -143,9 +148,10 @@ export async function applyUpload(
         'This is not the file that was previewed: preview it again before applying it.',
       );
     const { importer, target } = await prepare(ctx, session, schoolId, upload);
+    const read = await readUpload(ctx, importer, upload);
     const id = await ctx.db.transaction(async (tx) => {
       await lockSchoolUploads(tx, schoolId);
-      const plan = await importer.plan(tx, target, upload.file);
+      const plan = await read.plan(tx, target);
       checkEckIdConfirmations(plan, target.replaceEckIds ?? new Set());
       if (plan.errorCount > 0 && skipRowErrors !== 'true')
         throw new UploadRefused(

@@ -1,14 +1,14 @@
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { TextDecoder } from 'node:util';
 import { SaxesParser } from 'saxes';
-import { UPLOAD_MAX_ROWS } from '@leerzicht/contract';
+import { UPLOAD_MAX_DEPTH, UPLOAD_MAX_ROWS } from '@leerzicht/contract';
 import { UploadRefused } from '../importer';
+import { tooDeep, tooManyRows, type ReadDeadline } from '../read-limits';
+import { decoderFor, encodingOf, isDangerousDoctype } from './xml-text';
 
 /*
  * Reads an EDEXML 2.1 file as a stream (saxes: a well-formedness-checking parser that does not read DTDs and
  * never fetches anything) into plain rows with the line each row starts on. Nothing is validated here beyond
- * well-formedness, the root element, the DOCTYPE rule and the row limit: rows.ts checks the content.
+ * well-formedness, the root element, the DOCTYPE rule and the limits (depth, rows, time): rows.ts checks the content.
  */
 
 export interface RawGroup {
@@ -65,6 +65,30 @@ const PUPIL_FIELDS = [
 ] as const;
 const TEACHER_FIELDS = ['achternaam', 'voorvoegsel', 'roepnaam', 'emailadres'] as const;
 
+/**
+ * The element paths this reader takes anything from. Each open element's path is kept only while it is one of
+ * these (null below anything else), so following the path costs the same at every tag however deep the file is.
+ */
+const READ_PATHS = new Set<string>([
+  'EDEX',
+  'EDEX/school',
+  'EDEX/school/schooljaar',
+  'EDEX/school/brincode',
+  'EDEX/groepen',
+  'EDEX/groepen/groep',
+  'EDEX/groepen/groep/naam',
+  'EDEX/groepen/groep/jaargroep',
+  'EDEX/leerlingen',
+  'EDEX/leerlingen/leerling',
+  'EDEX/leerlingen/leerling/groep',
+  ...PUPIL_FIELDS.map((field) => `EDEX/leerlingen/leerling/${field}`),
+  'EDEX/leerkrachten',
+  'EDEX/leerkrachten/leerkracht',
+  ...TEACHER_FIELDS.map((field) => `EDEX/leerkrachten/leerkracht/${field}`),
+  'EDEX/leerkrachten/leerkracht/groepen',
+  'EDEX/leerkrachten/leerkracht/groepen/groep',
+]);
+
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
   (list as readonly string[]).includes(value);
 
@@ -78,40 +102,10 @@ const clean = (value: string | undefined): string | null => {
 };
 
 /**
- * A DOCTYPE may declare entities (the "billion laughs" expansion) or point at external files (XXE). saxes expands
- * neither, but such a file is refused outright rather than read in part: EDEXML files carry no DTD.
+ * The whole file as rows, refused when it nests deeper than UPLOAD_MAX_DEPTH, has more than UPLOAD_MAX_ROWS rows
+ * or takes longer than the deadline.
  */
-function isDangerousDoctype(doctype: string): boolean {
-  return /<!ENTITY|\bSYSTEM\b|\bPUBLIC\b|\[/i.test(doctype);
-}
-
-/** The encoding named by the XML declaration (UTF-8 when none), for TextDecoder. */
-async function encodingOf(filePath: string): Promise<string> {
-  const handle = await open(filePath, 'r');
-  try {
-    const head = Buffer.alloc(256);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    const text = head.subarray(0, bytesRead).toString('latin1');
-    const declared = /^(?:\uFEFF|\xEF\xBB\xBF)?<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(
-      text,
-    );
-    return declared?.[1] ?? 'utf-8';
-  } finally {
-    await handle.close();
-  }
-}
-
-function decoderFor(label: string): TextDecoder {
-  try {
-    return new TextDecoder(label, { fatal: true });
-  } catch {
-    throw new UploadRefused('unsupported_encoding', `The file's encoding ${label} is not supported.`, {
-      encoding: label,
-    });
-  }
-}
-
-export async function parseEdexml(filePath: string): Promise<EdexDocument> {
+export async function parseEdexml(filePath: string, deadline: ReadDeadline): Promise<EdexDocument> {
   const decoder = decoderFor(await encodingOf(filePath));
   const doc: EdexDocument = {
     schoolLine: null,
@@ -127,7 +121,8 @@ export async function parseEdexml(filePath: string): Promise<EdexDocument> {
   const fail = (refusal: UploadRefused) => {
     failures.push(refusal);
   };
-  const path: string[] = [];
+  // Per open element: its path when it is one of READ_PATHS, else null; and its text so far.
+  const paths: (string | null)[] = [];
   const texts: string[] = [];
   let group: RawGroup | null = null;
   let pupil: RawPupil | null = null;
@@ -135,15 +130,7 @@ export async function parseEdexml(filePath: string): Promise<EdexDocument> {
   let rows = 0;
   const countRow = () => {
     rows += 1;
-    if (rows > UPLOAD_MAX_ROWS)
-      fail(
-        new UploadRefused(
-          'too_many_rows',
-          `The file has more than ${UPLOAD_MAX_ROWS} rows (groups, pupils and teachers).`,
-          { maxRows: UPLOAD_MAX_ROWS },
-          parser.line,
-        ),
-      );
+    if (rows > UPLOAD_MAX_ROWS) fail(tooManyRows(parser.line, 'rows (groups, pupils and teachers)'));
   };
 
   parser.on('doctype', (doctype) => {
@@ -174,9 +161,15 @@ export async function parseEdexml(filePath: string): Promise<EdexDocument> {
     if (texts.length > 0) texts[texts.length - 1] += text;
   });
   parser.on('opentag', (tag) => {
+    // After a refusal the rest of the chunk is only run through (the element stack is no longer followed).
+    if (failures.length > 0) return;
     const name = localName(tag.name);
     const line = parser.line;
-    if (path.length === 0 && name !== 'EDEX')
+    if (paths.length >= UPLOAD_MAX_DEPTH) {
+      fail(tooDeep(line));
+      return;
+    }
+    if (paths.length === 0 && name !== 'EDEX')
       fail(
         new UploadRefused(
           'not_edexml',
@@ -187,9 +180,12 @@ export async function parseEdexml(filePath: string): Promise<EdexDocument> {
           line,
         ),
       );
-    path.push(name);
+    const parent = paths.length === 0 ? '' : paths[paths.length - 1];
+    const candidate = parent === null ? null : parent === '' ? name : `${parent}/${name}`;
+    const at = candidate !== null && READ_PATHS.has(candidate) ? candidate : null;
+    paths.push(at);
     texts.push('');
-    const at = path.join('/');
+    if (at === null) return;
     const key = clean(tag.attributes.key);
     if (at === 'EDEX/school') doc.schoolLine = line;
     else if (at === 'EDEX/groepen/groep') {
@@ -228,10 +224,12 @@ export async function parseEdexml(filePath: string): Promise<EdexDocument> {
     } else if (at === 'EDEX/leerkrachten/leerkracht/groepen/groep' && teacher)
       teacher.groups.push({ line, key });
   });
-  parser.on('closetag', () => {
-    const at = path.join('/');
-    const name = path.pop() ?? '';
+  parser.on('closetag', (tag) => {
+    if (failures.length > 0) return;
+    const at = paths.pop() ?? null;
     const text = clean(texts.pop());
+    if (at === null) return;
+    const name = localName(tag.name);
     if (at === 'EDEX/school/schooljaar') doc.schooljaar = text;
     else if (at === 'EDEX/school/brincode') doc.brincode = text;
     else if (at === 'EDEX/groepen/groep' && group) {
@@ -268,6 +266,8 @@ export async function parseEdexml(filePath: string): Promise<EdexDocument> {
       }
       parser.write(text);
       if (failures[0]) throw failures[0];
+      // Between chunks (64 KB, a few milliseconds each): the stream's reads give the event loop its turns.
+      deadline.check(parser.line);
     }
     try {
       parser.write(decoder.decode());

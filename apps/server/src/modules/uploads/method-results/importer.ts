@@ -1,6 +1,6 @@
 import { PERFORMANCE_LETTERS, type PerformanceLetter, type UploadCount } from '@leerzicht/contract';
 import type { Db } from '../../../db/client';
-import type { ImportFile, ImportPlan, ImportTarget, Importer } from '../importer';
+import type { ImportFile, ImportPlan, ImportTarget, Importer, ReadFile } from '../importer';
 import {
   commonSchoolYear,
   INVALID,
@@ -12,8 +12,9 @@ import {
 } from '../national-results/cells';
 import { enrolmentKey, loadEnrolments, loadPupilIndex, matchPupil } from '../national-results/pupil-match';
 import { RowErrors } from '../national-results/row-errors';
-import { readHeader, readTable, type TableRow } from '../national-results/table-file';
-import { detectMethodLayout, METHOD_COLUMNS, type MethodField, type MethodLayout } from './layout';
+import { readWholeTable, type TableRow } from '../national-results/table-file';
+import type { ReadDeadline } from '../read-limits';
+import { detectKeptMethodLayout, METHOD_COLUMNS, type MethodField, type MethodLayout } from './layout';
 import { MethodCatalog } from './method-catalog';
 import {
   allocateMethodScoreIds,
@@ -53,90 +54,98 @@ interface PlannedMethodRow {
 
 export const methodResultsImporter: Importer = {
   kind: 'METHOD_RESULTS',
-  async plan(tx: Db, target: ImportTarget, file: ImportFile): Promise<ImportPlan> {
-    const errors = new RowErrors();
-    const rows = readTable(file);
-    const layout = await readHeader(rows, detectMethodLayout);
-    const pupilIndex = await loadPupilIndex(tx, target.schoolId);
-    const enrolments = await loadEnrolments(tx, target.schoolId);
-    const catalog = await MethodCatalog.load(tx);
-    const context = { layout, pupilIndex, enrolments, catalog, errors, today: todayIso(target.now) };
-    const planned: PlannedMethodRow[] = [];
-    const firstLineOf = new Map<string, number>();
-    for await (const tableRow of rows) {
-      const row = readMethodRow(context, tableRow);
-      if (!row) continue;
-      const key = methodScoreKey(row.row);
-      const earlier = firstLineOf.get(key);
-      if (earlier !== undefined) {
-        errors.add(
-          row.line,
-          null,
-          'duplicate_row',
-          `The same pupil and method test is already on line ${earlier}`,
-          { firstLine: earlier },
-        );
-        continue;
-      }
-      firstLineOf.set(key, row.line);
-      planned.push(row);
-    }
-
-    const years = [...new Set(planned.map((p) => p.row.calendarYear))];
-    const existing = await loadExistingMethodScores(tx, target.schoolId, years);
-    const inserts: PlannedMethodRow[] = [];
-    const updates: { id: number; row: MethodScoreRow }[] = [];
-    const sectionWrites: (SectionScore & { methodTestScoreId: number; pupilId: number })[] = [];
-    const sectionDeletes: number[] = [];
-    const results: UploadCount = { add: 0, change: 0, unchanged: 0 };
-    for (const planRow of planned) {
-      const current = existing.get(methodScoreKey(planRow.row));
-      if (!current) {
-        inserts.push(planRow);
-        results.add++;
-        continue;
-      }
-      const scoreChanged = !sameScore(current, planRow.row);
-      if (scoreChanged) updates.push({ id: current.id, row: planRow.row });
-      let sectionsChanged = false;
-      for (const [sectionId, section] of planRow.sections) {
-        const stored = current.sections.get(sectionId);
-        if (section === null) {
-          if (stored) {
-            sectionDeletes.push(stored.id);
-            sectionsChanged = true;
-          }
-        } else if (!stored || !sameSection(stored, section)) {
-          sectionWrites.push({ ...section, methodTestScoreId: current.id, pupilId: planRow.row.pupilId });
-          sectionsChanged = true;
-        }
-      }
-      if (scoreChanged || sectionsChanged) results.change++;
-      else results.unchanged++;
-    }
-    return {
-      calendarYear: commonSchoolYear(years),
-      counts: { results },
-      errors: errors.list,
-      errorCount: errors.count,
-      async write(writeTx: Db) {
-        const ids = await allocateMethodScoreIds(writeTx, inserts.length);
-        const newScores = inserts.map((planRow, index) => ({ id: ids[index] ?? 0, row: planRow.row }));
-        await insertMethodScores(writeTx, target.schoolId, newScores);
-        await updateMethodScores(writeTx, target.schoolId, updates);
-        const newSections = inserts.flatMap((planRow, index) =>
-          [...planRow.sections.values()].flatMap((section) =>
-            section === null
-              ? []
-              : [{ ...section, methodTestScoreId: ids[index] ?? 0, pupilId: planRow.row.pupilId }],
-          ),
-        );
-        await upsertSectionScores(writeTx, target.schoolId, [...newSections, ...sectionWrites]);
-        await deleteSectionScores(writeTx, target.schoolId, sectionDeletes);
-      },
-    };
+  async read(file: ImportFile, deadline: ReadDeadline): Promise<ReadFile> {
+    const { layout, rows } = await readWholeTable(file, deadline, detectKeptMethodLayout);
+    return { plan: (tx, target) => planMethod(tx, target, layout, rows) };
   },
 };
+
+async function planMethod(
+  tx: Db,
+  target: ImportTarget,
+  layout: MethodLayout,
+  rows: readonly TableRow[],
+): Promise<ImportPlan> {
+  const errors = new RowErrors();
+  const pupilIndex = await loadPupilIndex(tx, target.schoolId);
+  const enrolments = await loadEnrolments(tx, target.schoolId);
+  const catalog = await MethodCatalog.load(tx);
+  const context = { layout, pupilIndex, enrolments, catalog, errors, today: todayIso(target.now) };
+  const planned: PlannedMethodRow[] = [];
+  const firstLineOf = new Map<string, number>();
+  for (const tableRow of rows) {
+    const row = readMethodRow(context, tableRow);
+    if (!row) continue;
+    const key = methodScoreKey(row.row);
+    const earlier = firstLineOf.get(key);
+    if (earlier !== undefined) {
+      errors.add(
+        row.line,
+        null,
+        'duplicate_row',
+        `The same pupil and method test is already on line ${earlier}`,
+        { firstLine: earlier },
+      );
+      continue;
+    }
+    firstLineOf.set(key, row.line);
+    planned.push(row);
+  }
+
+  const years = [...new Set(planned.map((p) => p.row.calendarYear))];
+  const existing = await loadExistingMethodScores(tx, target.schoolId, years);
+  const inserts: PlannedMethodRow[] = [];
+  const updates: { id: number; row: MethodScoreRow }[] = [];
+  const sectionWrites: (SectionScore & { methodTestScoreId: number; pupilId: number })[] = [];
+  const sectionDeletes: number[] = [];
+  const results: UploadCount = { add: 0, change: 0, unchanged: 0 };
+  for (const planRow of planned) {
+    const current = existing.get(methodScoreKey(planRow.row));
+    if (!current) {
+      inserts.push(planRow);
+      results.add++;
+      continue;
+    }
+    const scoreChanged = !sameScore(current, planRow.row);
+    if (scoreChanged) updates.push({ id: current.id, row: planRow.row });
+    let sectionsChanged = false;
+    for (const [sectionId, section] of planRow.sections) {
+      const stored = current.sections.get(sectionId);
+      if (section === null) {
+        if (stored) {
+          sectionDeletes.push(stored.id);
+          sectionsChanged = true;
+        }
+      } else if (!stored || !sameSection(stored, section)) {
+        sectionWrites.push({ ...section, methodTestScoreId: current.id, pupilId: planRow.row.pupilId });
+        sectionsChanged = true;
+      }
+    }
+    if (scoreChanged || sectionsChanged) results.change++;
+    else results.unchanged++;
+  }
+  return {
+    calendarYear: commonSchoolYear(years),
+    counts: { results },
+    errors: errors.list,
+    errorCount: errors.count,
+    async write(writeTx: Db) {
+      const ids = await allocateMethodScoreIds(writeTx, inserts.length);
+      const newScores = inserts.map((planRow, index) => ({ id: ids[index] ?? 0, row: planRow.row }));
+      await insertMethodScores(writeTx, target.schoolId, newScores);
+      await updateMethodScores(writeTx, target.schoolId, updates);
+      const newSections = inserts.flatMap((planRow, index) =>
+        [...planRow.sections.values()].flatMap((section) =>
+          section === null
+            ? []
+            : [{ ...section, methodTestScoreId: ids[index] ?? 0, pupilId: planRow.row.pupilId }],
+        ),
+      );
+      await upsertSectionScores(writeTx, target.schoolId, [...newSections, ...sectionWrites]);
+      await deleteSectionScores(writeTx, target.schoolId, sectionDeletes);
+    },
+  };
+}
 
 interface MethodRowContext {
   layout: MethodLayout;

@@ -1,5 +1,6 @@
 import { UploadRefused } from '../importer';
 import { normalizeHeader } from '../national-results/cells';
+import { keptColumns, type TableLayout } from '../national-results/table-file';
 
 /*
  * The method-results layout (docs/uploads/method-results.md): one row per pupil and method test, the total score
@@ -73,4 +74,17 @@ export function detectMethodLayout(header: readonly string[]): MethodLayout {
     if (!columns.has(field)) throw missing(field);
   }
   return { columns, sections };
+}
+
+/** The method layout, with its columns numbered as readWholeTable keeps them. */
+export function detectKeptMethodLayout(header: readonly string[]): TableLayout<MethodLayout> {
+  const layout = detectMethodLayout(header);
+  const kept = keptColumns([...layout.columns.values(), ...layout.sections.map((column) => column.index)]);
+  return {
+    layout: {
+      columns: new Map([...layout.columns].map(([field, index]) => [field, kept.at(index)])),
+      sections: layout.sections.map((column) => ({ ...column, index: kept.at(column.index) })),
+    },
+    columns: kept.columns,
+  };
 }

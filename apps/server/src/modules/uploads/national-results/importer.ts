@@ -1,15 +1,16 @@
 import type { UploadCount } from '@leerzicht/contract';
 import type { Db } from '../../../db/client';
-import type { ImportFile, ImportPlan, ImportTarget, Importer } from '../importer';
+import type { ImportFile, ImportPlan, ImportTarget, Importer, ReadFile } from '../importer';
+import type { ReadDeadline } from '../read-limits';
 import { commonSchoolYear, INVALID, parseDate, parseMoment, schoolYearOfIso, todayIso } from './cells';
-import { detectLayout, type DetectedLayout, type NationalField } from './layouts';
+import { detectKeptLayout, type DetectedLayout, type NationalField } from './layouts';
 import { enrolmentKey, loadEnrolments, loadPupilIndex, matchPupil } from './pupil-match';
 import { insertNationalScores, loadStoredScores, updateNationalScores } from './repository';
 import { RowErrors } from './row-errors';
 import { nationalScoreKey, type NationalScoreRow } from './score-row';
 import { EMPTY_SCORE, readScoreFields, type FieldProblem, type NationalScoreFields } from './score-fields';
 import { decidedColumns, rowSignature } from './signature';
-import { readHeader, readTable, type TableRow } from './table-file';
+import { readWholeTable, type TableRow } from './table-file';
 import { TestCatalog } from './test-catalog';
 
 /*
@@ -26,72 +27,80 @@ interface PlannedRow {
 
 export const nationalResultsImporter: Importer = {
   kind: 'NATIONAL_RESULTS',
-  async plan(tx: Db, target: ImportTarget, file: ImportFile): Promise<ImportPlan> {
-    const errors = new RowErrors();
-    const rows = readTable(file);
-    const detected = await readHeader(rows, detectLayout);
-    const pupilIndex = await loadPupilIndex(tx, target.schoolId);
-    const enrolments = await loadEnrolments(tx, target.schoolId);
-    const catalog = await TestCatalog.load(tx);
-    const reader = new NationalRowReader(
-      detected,
-      pupilIndex,
-      enrolments,
-      catalog,
-      errors,
-      todayIso(target.now),
-    );
-    const planned: PlannedRow[] = [];
-    const firstLineOf = new Map<string, number>();
-    for await (const tableRow of rows) {
-      const row = reader.read(tableRow);
-      if (!row) continue;
-      const key = nationalScoreKey(row.row);
-      const earlier = firstLineOf.get(key);
-      if (earlier !== undefined) {
-        errors.add(
-          row.line,
-          null,
-          'duplicate_row',
-          `The same pupil, test and moment is already on line ${earlier}`,
-          { firstLine: earlier },
-        );
-        continue;
-      }
-      firstLineOf.set(key, row.line);
-      planned.push(row);
-    }
-
-    const years = [...new Set(planned.map((p) => p.row.calendarYear))];
-    const decided = decidedColumns(detected.columns);
-    const stored = await loadStoredScores(tx, target.schoolId, years, decided);
-    const inserts: NationalScoreRow[] = [];
-    const updates: { id: number; row: NationalScoreRow }[] = [];
-    const results: UploadCount = { add: 0, change: 0, unchanged: 0 };
-    for (const { row } of planned) {
-      const current = stored.get(nationalScoreKey(row));
-      if (!current) {
-        inserts.push(row);
-        results.add++;
-      } else if (current.signature === rowSignature(row, decided)) {
-        results.unchanged++;
-      } else {
-        updates.push({ id: current.id, row });
-        results.change++;
-      }
-    }
-    return {
-      calendarYear: commonSchoolYear(years),
-      counts: { results },
-      errors: errors.list,
-      errorCount: errors.count,
-      async write(writeTx: Db) {
-        await insertNationalScores(writeTx, target.schoolId, inserts);
-        await updateNationalScores(writeTx, target.schoolId, updates, decided);
-      },
-    };
+  async read(file: ImportFile, deadline: ReadDeadline): Promise<ReadFile> {
+    const { layout, rows } = await readWholeTable(file, deadline, detectKeptLayout);
+    return { plan: (tx, target) => planNational(tx, target, layout, rows) };
   },
 };
+
+async function planNational(
+  tx: Db,
+  target: ImportTarget,
+  detected: DetectedLayout,
+  rows: readonly TableRow[],
+): Promise<ImportPlan> {
+  const errors = new RowErrors();
+  const pupilIndex = await loadPupilIndex(tx, target.schoolId);
+  const enrolments = await loadEnrolments(tx, target.schoolId);
+  const catalog = await TestCatalog.load(tx);
+  const reader = new NationalRowReader(
+    detected,
+    pupilIndex,
+    enrolments,
+    catalog,
+    errors,
+    todayIso(target.now),
+  );
+  const planned: PlannedRow[] = [];
+  const firstLineOf = new Map<string, number>();
+  for (const tableRow of rows) {
+    const row = reader.read(tableRow);
+    if (!row) continue;
+    const key = nationalScoreKey(row.row);
+    const earlier = firstLineOf.get(key);
+    if (earlier !== undefined) {
+      errors.add(
+        row.line,
+        null,
+        'duplicate_row',
+        `The same pupil, test and moment is already on line ${earlier}`,
+        { firstLine: earlier },
+      );
+      continue;
+    }
+    firstLineOf.set(key, row.line);
+    planned.push(row);
+  }
+
+  const years = [...new Set(planned.map((p) => p.row.calendarYear))];
+  const decided = decidedColumns(detected.columns);
+  const stored = await loadStoredScores(tx, target.schoolId, years, decided);
+  const inserts: NationalScoreRow[] = [];
+  const updates: { id: number; row: NationalScoreRow }[] = [];
+  const results: UploadCount = { add: 0, change: 0, unchanged: 0 };
+  for (const { row } of planned) {
+    const current = stored.get(nationalScoreKey(row));
+    if (!current) {
+      inserts.push(row);
+      results.add++;
+    } else if (current.signature === rowSignature(row, decided)) {
+      results.unchanged++;
+    } else {
+      updates.push({ id: current.id, row });
+      results.change++;
+    }
+  }
+  return {
+    calendarYear: commonSchoolYear(years),
+    counts: { results },
+    errors: errors.list,
+    errorCount: errors.count,
+    async write(writeTx: Db) {
+      await insertNationalScores(writeTx, target.schoolId, inserts);
+      await updateNationalScores(writeTx, target.schoolId, updates, decided);
+    },
+  };
+}
 
 /**
  * Reads the data rows of one file into results to compare, adding every problem of a row to the errors. One reader

@@ -1,6 +1,7 @@
 import type { TestProviderCode } from '@leerzicht/contract';
 import { UploadRefused } from '../importer';
 import { normalizeHeader } from './cells';
+import { keptColumns, type TableLayout } from './table-file';
 
 /*
  * The column layouts of the national-result exports, one per provider (docs/uploads/national-results.md). The
@@ -145,6 +146,14 @@ export function detectLayout(header: readonly string[]): DetectedLayout {
   }
   requireColumns(layout, columns);
   return { layout, columns };
+}
+
+/** The provider's layout, with its columns numbered as readWholeTable keeps them. */
+export function detectKeptLayout(header: readonly string[]): TableLayout<DetectedLayout> {
+  const detected = detectLayout(header);
+  const kept = keptColumns(detected.columns.values());
+  const columns = new Map([...detected.columns].map(([field, index]) => [field, kept.at(index)]));
+  return { layout: { layout: detected.layout, columns }, columns: kept.columns };
 }
 
 function requireColumns(layout: ProviderLayout, columns: ColumnIndex): void {

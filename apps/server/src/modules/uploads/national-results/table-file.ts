@@ -1,14 +1,16 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import { UPLOAD_MAX_ROWS } from '@leerzicht/contract';
+import { UPLOAD_MAX_COLUMNS, UPLOAD_MAX_ROWS } from '@leerzicht/contract';
 import { UploadRefused, type ImportFile } from '../importer';
+import { tooManyColumns, tooManyRows, untilDeadline, type ReadDeadline } from '../read-limits';
 
 /*
  * A result file as rows of text cells, read as a stream: CSV (csv-parse; `;`, `,` or tab, found from the header
  * line, as Dutch Excel writes `;`) or XLSX (exceljs' streaming reader, first sheet). Both result importers read
- * their files through here, so both take either format.
+ * their files through here, so both take either format, within the same limits (rows, columns, time).
  */
 
 /** One non-empty row: its line (CSV: the line it starts on, header = 1; XLSX: the sheet row) and its cells. */
@@ -21,8 +23,17 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
 const SNIFF_BYTES = 64 * 1024;
 
-/** The rows of the file, the header first; empty rows are skipped. Refuses more than UPLOAD_MAX_ROWS data rows. */
-export async function* readTable(file: ImportFile): AsyncGenerator<TableRow> {
+/** The rows a reader gives, and how to let go of the file it reads when reading ends early. */
+interface RowSource {
+  rows: AsyncGenerator<TableRow>;
+  close(): void;
+}
+
+/**
+ * The rows of the file, the header first; empty rows are skipped. Refuses more than UPLOAD_MAX_ROWS data rows, a
+ * row with a value beyond column UPLOAD_MAX_COLUMNS, and reading past the deadline.
+ */
+export async function* readTable(file: ImportFile, deadline: ReadDeadline): AsyncGenerator<TableRow> {
   const head = await readHead(file.path);
   if (head.subarray(0, 4).equals(OLE_MAGIC)) {
     throw new UploadRefused(
@@ -30,22 +41,59 @@ export async function* readTable(file: ImportFile): AsyncGenerator<TableRow> {
       'Old Excel files (.xls) cannot be read: save the file as .xlsx or .csv',
     );
   }
-  const rows = head.subarray(0, 4).equals(ZIP_MAGIC) ? xlsxRows(file.path) : csvRows(file.path, head);
+  const source = head.subarray(0, 4).equals(ZIP_MAGIC) ? xlsxSource(file.path) : csvSource(file.path, head);
   let count = 0;
-  for await (const row of rows) {
-    if (row.cells.every(isBlank)) continue;
+  for await (const row of untilDeadline(source.rows, deadline, source.close)) {
+    const width = widthOf(row.cells);
+    if (width === 0) continue;
+    if (width > UPLOAD_MAX_COLUMNS) throw tooManyColumns(row.line);
     // The header is not counted.
-    if (count++ > UPLOAD_MAX_ROWS) {
-      throw new UploadRefused('too_many_rows', `The file has more than ${UPLOAD_MAX_ROWS} rows`, {
-        max: UPLOAD_MAX_ROWS,
-      });
-    }
+    if (count++ > UPLOAD_MAX_ROWS) throw tooManyRows(row.line);
     yield row;
   }
   if (count === 0) throw new UploadRefused('empty_file', 'The file is empty');
 }
 
+/** The position of the last cell with a value (0: an empty row). */
+function widthOf(cells: readonly string[]): number {
+  for (let index = cells.length - 1; index >= 0; index--) if (!isBlank(cells[index] ?? '')) return index + 1;
+  return 0;
+}
+
 const isBlank = (cell: string) => cell.trim() === '';
+
+/** A layout read from the header row, and the columns of the file (0-based) it reads, in the order rows keep them. */
+export interface TableLayout<Layout> {
+  layout: Layout;
+  columns: readonly number[];
+}
+
+/**
+ * The columns a layout reads, each once and in file order (`columns`), and where a column of the file lands in the
+ * rows readWholeTable keeps (`at`).
+ */
+export function keptColumns(indices: Iterable<number>) {
+  const columns = [...new Set(indices)].sort((a, b) => a - b);
+  return { columns, at: (index: number) => columns.indexOf(index) };
+}
+
+/**
+ * The whole file, read and checked before the importer opens a transaction: the header row goes to `detect` (which
+ * names the layout and its columns, or refuses the file) and each data row is kept with only those columns, so that
+ * a wide file's other columns are never held in memory.
+ */
+export async function readWholeTable<Layout>(
+  file: ImportFile,
+  deadline: ReadDeadline,
+  detect: (header: string[]) => TableLayout<Layout>,
+): Promise<{ layout: Layout; rows: TableRow[] }> {
+  const rows = readTable(file, deadline);
+  const { layout, columns } = await readHeader(rows, detect);
+  const kept: TableRow[] = [];
+  for await (const row of rows)
+    kept.push({ line: row.line, cells: columns.map((index) => row.cells[index] ?? '') });
+  return { layout, rows: kept };
+}
 
 async function readHead(path: string): Promise<Buffer> {
   const handle = await open(path, 'r');
@@ -104,13 +152,24 @@ function encodingOf(head: Buffer): 'utf8' | 'latin1' {
   }
 }
 
-async function* csvRows(path: string, head: Buffer): AsyncGenerator<TableRow> {
+function csvSource(path: string, head: Buffer): RowSource {
   const encoding = encodingOf(head);
   const text = head.toString(encoding).replace(/^\uFEFF/, '');
   const delimiter = detectDelimiter(text.split(/\r?\n/, 1)[0] ?? '');
-  const parser = createReadStream(path, { encoding }).pipe(
+  const input = createReadStream(path, { encoding });
+  const parser = input.pipe(
     parse({ delimiter, bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false }),
   );
+  return {
+    rows: csvRows(parser),
+    close: () => {
+      input.destroy();
+      parser.destroy();
+    },
+  };
+}
+
+async function* csvRows(parser: AsyncIterable<unknown>): AsyncGenerator<TableRow> {
   // A record starts on the line after the previous one ended: one line, plus those of line breaks inside quoted
   // cells (counted here rather than with csv-parse's `info`, which costs a third of the parse on large files).
   let line = 1;
@@ -138,8 +197,14 @@ function isTextRow(record: unknown): record is string[] {
   return true;
 }
 
-async function* xlsxRows(path: string): AsyncGenerator<TableRow> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(path, {
+function xlsxSource(path: string): RowSource {
+  // Given to exceljs as a stream (not a path), so that a timeout can stop the reading at its source.
+  const input = createReadStream(path);
+  return { rows: xlsxRows(input), close: () => input.destroy() };
+}
+
+async function* xlsxRows(input: Readable): AsyncGenerator<TableRow> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // Styles tell which numbers are dates.
@@ -151,9 +216,15 @@ async function* xlsxRows(path: string): AsyncGenerator<TableRow> {
     for await (const sheet of workbook) {
       for await (const row of sheet) {
         const cells: string[] = [];
-        row.eachCell({ includeEmpty: true }, (cell, column) => {
-          cells[column - 1] = cellText(cell.value);
+        let tooWide = false;
+        // Only cells with a value: a row's styled empty cells may reach Excel's last column, 16,384.
+        row.eachCell((cell, column) => {
+          const text = cellText(cell.value);
+          if (text === '') return;
+          if (column > UPLOAD_MAX_COLUMNS) tooWide = true;
+          else cells[column - 1] = text;
         });
+        if (tooWide) throw tooManyColumns(row.number);
         for (let index = 0; index < cells.length; index++) cells[index] ??= '';
         yield { line: row.number, cells };
       }
