@@ -12,6 +12,7 @@ export * from './api/impersonation';
 export * from './api/common';
 export * from './api/auth';
 export * from './api/auth-rules';
+export * from './api/sign-in-link';
 export * from './api/schools';
 export * from './api/invitations';
 export * from './api/colleagues';

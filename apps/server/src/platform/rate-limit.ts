@@ -14,8 +14,10 @@
  *   with two-step login may sign in at once with password and code together (see platform/password-attempts.ts).
  * - Per address+account pair: the same backoff, for everyone, known address or not. One attacker behind a
  *   school's NAT address slows down only the accounts they attack from it, not the other teachers there.
- * - Per address, all accounts together: a much higher fixed-window ceiling against password spraying. Known
- *   addresses skip it, so a sprayer behind the school's address does not lock out those who signed in there.
+ * - Per address, all accounts together, against password spraying (one password tried on many usernames): the same
+ *   kind of backoff with a higher free count (SPRAY_BACKOFF), counted for every username, known or not, so the
+ *   answer and its timing do not tell which exist. Known addresses skip it, so a sprayer behind the school's
+ *   address does not lock out those who signed in there.
  *
  * Every attempt is counted (and a backoff wait started as if it will fail) before the password is checked, in
  * one statement (the database function reserve_attempts, migration 0011): concurrent attempts cannot slip past, and a caller who is refused (429 with Retry-After,
@@ -23,8 +25,11 @@
  * counts nowhere, so what one limit refuses does not eat another's allowance (e.g. one e-mail address asked
  * for over and over does not use up the client address's reset allowance). A successful attempt is given back.
  *
- * Two-step codes, resets, invitation passwords and client error reports use fixed windows: at most `max`
- * attempts per `windowMs`; once the window has passed, the right code works again.
+ * Two-step codes, resets, sign-in links, invitation passwords and client error reports use fixed windows: at most
+ * `max` attempts per `windowMs`; once the window has passed, the right code works again.
+ *
+ * From an unknown address during the account's wait, the owner gets in with the two-step code, or with a sign-in
+ * link mailed to the account's address (modules/auth/sign-in-link.ts), which makes the address known.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
@@ -57,17 +62,28 @@ export interface BackoffLimit {
 }
 
 const PASSWORD_BACKOFF = { free: 10, baseMs: 30 * SECOND, maxWaitMs: 15 * MINUTE, memoryMs: 6 * HOUR };
+/**
+ * Per address over all usernames: twice the free failures of one account, as a school's shared address sees the
+ * typing errors of several teachers who have not signed in there before (those who have skip it). After that a
+ * sprayer gets about four guesses an hour instead of the 300 the fixed window before allowed.
+ */
+const SPRAY_BACKOFF = { ...PASSWORD_BACKOFF, free: 20 };
 
 export const LIMITS = {
   passwordPerAccount: { name: 'password:account', ...PASSWORD_BACKOFF },
   passwordPerPair: { name: 'password:pair', ...PASSWORD_BACKOFF },
-  passwordPerAddress: { name: 'password:address', max: 300, windowMs: HOUR },
+  // Not `password:address`: that was a fixed window's key, whose counters must not count as backoff failures.
+  passwordPerAddress: { name: 'password:spray', ...SPRAY_BACKOFF },
   codePerAccount: { name: 'code:account', max: 5, windowMs: 15 * MINUTE },
   codePerAddress: { name: 'code:address', max: 50, windowMs: 15 * MINUTE },
   /** Codes sent with the password to get past a running per-account wait (platform/password-attempts.ts). */
   codeDuringWait: { name: 'code:wait', max: 5, windowMs: 15 * MINUTE },
   resetPerEmail: { name: 'reset:email', max: 5, windowMs: HOUR },
   resetPerAddress: { name: 'reset:address', max: 20, windowMs: HOUR },
+  linkPerAccount: { name: 'link:account', max: 5, windowMs: HOUR },
+  linkPerAddress: { name: 'link:address', max: 20, windowMs: HOUR },
+  /** Opening sign-in links: the key is not guessable, this only bounds the work one address can cause. */
+  linkUsePerAddress: { name: 'link-use:address', max: 50, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, AttemptLimit | BackoffLimit>;
 
 /** How long a successful sign-in makes its address known for the account. */

@@ -63,6 +63,8 @@ describe('route declarations', () => {
   it('answers 401 to anonymous callers of every session route before looking at their input', async () => {
     const publicPaths = new Set([
       endpoints.auth.login.path,
+      endpoints.auth.requestSignInLink.path,
+      endpoints.auth.confirmSignInLink.path,
       endpoints.account.requestPasswordReset.path,
       endpoints.account.confirmPasswordReset.path,
       endpoints.account.confirmEmailChange.path,

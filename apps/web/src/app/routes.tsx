@@ -34,6 +34,15 @@ export const routes: RouteObject[] = [
               (module) => module.LoginPage,
             ),
           },
+          {
+            // The e-mailed sign-in link (features/auth/api/sign-in-link.ts): a public page like the login.
+            path: 'sign-in-link/:token',
+            loader: redirectWhenSignedIn,
+            lazy: lazyPage(
+              () => import('../features/auth/pages/sign-in-link-page'),
+              (module) => module.SignInLinkPage,
+            ),
+          },
           { index: true, element: toLogin },
           { path: '*', element: toLogin },
         ],

@@ -13,6 +13,7 @@ export const source = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
 const PUBLIC_ENTRIES = [
   'main.tsx',
   'features/auth/pages/login-page.tsx',
+  'features/auth/pages/sign-in-link-page.tsx',
   'features/invitations/pages/accept-invitation-page.tsx',
   'features/account/pages/email-confirm-page.tsx',
   'features/password-reset/pages/password-reset-request-page.tsx',

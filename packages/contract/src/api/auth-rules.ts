@@ -30,3 +30,10 @@ export function isCompleteLogin({ username, password }: { username: string; pass
     password.length <= LOGIN_LIMITS.password
   );
 }
+
+/**
+ * The e-mailed sign-in link (`POST /login/link/`): how long it works, and the web page it opens, whose `{token}` the
+ * server fills in. Here rather than in sign-in-link.ts because the login page offers the link without loading zod.
+ */
+export const SIGN_IN_LINK_VALID_MINUTES = 15;
+export const SIGN_IN_LINK_PATH = '/auth/sign-in-link/{token}/';

@@ -9,6 +9,11 @@ import {
   updateUserRequestSchema,
 } from '../api/account';
 import { loginRequestSchema, loginResponseSchema, profileSchema } from '../api/auth';
+import {
+  signInLinkConfirmRequestSchema,
+  signInLinkRequestSchema,
+  signInLinkResponseSchema,
+} from '../api/sign-in-link';
 import { providerStaffRequestSchema, providerStaffResponseSchema } from '../api/impersonation';
 import { impersonateRequestSchema, impersonateResponseSchema } from '../api/impersonation';
 import { idParamSchema } from '../api/common';
@@ -29,6 +34,21 @@ export const authEndpoints = {
     write: 'read-only-allowed',
     body: loginRequestSchema,
     response: loginResponseSchema,
+  }),
+  // Parts of signing in, like the login itself (api/sign-in-link.ts).
+  requestSignInLink: defineEndpoint({
+    method: 'POST',
+    path: '/login/link/',
+    write: 'read-only-allowed',
+    body: signInLinkRequestSchema,
+    response: detailResponseSchema,
+  }),
+  confirmSignInLink: defineEndpoint({
+    method: 'POST',
+    path: '/login/link/confirm/',
+    write: 'read-only-allowed',
+    body: signInLinkConfirmRequestSchema,
+    response: signInLinkResponseSchema,
   }),
   logout: defineEndpoint({
     method: 'POST',

@@ -11,3 +11,7 @@ export function needsSecondStep<U extends { totpActive: boolean; totpSecretEnc: 
 ): user is U & { totpSecretEnc: string } {
   return user.totpActive && user.totpSecretEnc !== null;
 }
+
+/** Sign-in links go only to active, real accounts: the shared demo account's address is not the user's. */
+export const canReceiveSignInLink = (user: { isActive: boolean; isDemo: boolean }): boolean =>
+  user.isActive && !user.isDemo;

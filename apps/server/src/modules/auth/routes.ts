@@ -3,19 +3,28 @@ import { authEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { route, signedIn } from '../../platform/routing/index';
 import { revokeSession } from '../../platform/sessions';
-import { login } from './service';
+import { login, prepareUnknownUserTiming } from './service';
+import { confirmSignInLink, requestSignInLink } from './sign-in-link';
 import { activateTotp, deactivateTotp, totpStatus, verifyTotp } from './totp-service';
 
 /**
- * Sign-in and two-step login. Login and logout stay open to demo and impersonated sessions (their endpoints say
- * `read-only-allowed`); the two-step GETs change the account, so their endpoints are writes.
+ * Sign-in (by password, or by a link mailed to the account) and two-step login. Login, the sign-in link and logout
+ * stay open to demo and impersonated sessions (their endpoints say `read-only-allowed`); the two-step GETs change
+ * the account, so their endpoints are writes.
  */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const tags = ['auth'];
   const own = { tags, access: { auth: 'session', pupilData: 'none' } } as const;
+  const open = { tags, access: { auth: 'public', pupilData: 'none' } } as const;
+  prepareUnknownUserTiming();
 
-  route(app, endpoints.login, { tags, access: { auth: 'public', pupilData: 'none' } }, (call) =>
-    login(ctx, call.input.body, { ip: call.request.ip }),
+  route(app, endpoints.login, open, (call) => login(ctx, call.input.body, { ip: call.request.ip }));
+  // Public: the sign-in link is the owner's way in while failed passwords make new addresses wait.
+  route(app, endpoints.requestSignInLink, open, (call) =>
+    requestSignInLink(ctx, call.input.body, { ip: call.request.ip }, call.request.log),
+  );
+  route(app, endpoints.confirmSignInLink, open, (call) =>
+    confirmSignInLink(ctx, call.input.body, { ip: call.request.ip }),
   );
   route(app, endpoints.logout, own, async (call) => {
     await revokeSession(ctx.db, signedIn(call).sessionId, ctx.now());

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { LOGIN_MARKERS, type LoginRequest } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../platform/http-errors';
@@ -24,6 +25,14 @@ export const GENERIC_LOGIN_FAILURE = 'Unable to log in with provided credentials
 // Verifying against a fixed hash when the username is unknown keeps the answer time the same either way.
 let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => (dummyHash ??= hashPassword('leerzicht-timing-equaliser'));
+
+/** An id no account has (serial ids start at 1). */
+const NO_ACCOUNT_ID = 0;
+
+/** Makes the fixed hash at start, so that the first unknown username is not answered slower than the others. */
+export function prepareUnknownUserTiming(): void {
+  getDummyHash().catch(() => undefined);
+}
 
 /** Code attempts count per account and per address, separately from password attempts. */
 export function codeAttemptChecks(userId: number, source: AttemptSource) {
@@ -85,7 +94,8 @@ export async function login(
     codeOffered: code !== undefined,
   });
   const user = await pendingUser;
-  const pendingPaying = user ? hasConnectedPayingSchool(ctx.db, user.id) : Promise.resolve(false);
+  // Asked for an unknown username too (of an id no account has), so that its answer takes as long.
+  const pendingPaying = hasConnectedPayingSchool(ctx.db, user?.id ?? NO_ACCOUNT_ID);
   pendingPaying.catch(() => undefined);
   const passwordOk = user
     ? await verifyPassword(user.passwordHash, input.password)
@@ -114,16 +124,29 @@ export async function login(
     if (!codeOk) throw badRequest(LOGIN_MARKERS.totpInvalid);
   }
 
+  return finishSignIn(ctx, user, {
+    rememberMe: input.rememberMe ?? false,
+    source,
+    also: releasedAlone ? [] : releaseWrites(ctx.db, attempt.reservation),
+  });
+}
+
+/**
+ * The end of every successful sign-in (password or e-mailed link): a new session, stored in one statement with the
+ * last login, the address made known for the account and `also`; answers the signed session token.
+ */
+export async function finishSignIn(
+  ctx: AppContext,
+  user: { id: number; username: string },
+  options: { rememberMe: boolean; source: AttemptSource; also: readonly SQL[] },
+): Promise<{ token: string }> {
   const now = ctx.now();
-  const session = newSession(ctx.db, { userId: user.id, rememberMe: input.rememberMe ?? false }, now);
+  const session = newSession(ctx.db, { userId: user.id, rememberMe: options.rememberMe }, now);
   await storeSignIn(ctx.db, {
     session: session.insert.getSQL(),
     userId: user.id,
     now,
-    also: [
-      ...rememberAddressWrites(user.username, source.ip, now),
-      ...(releasedAlone ? [] : releaseWrites(ctx.db, attempt.reservation)),
-    ],
+    also: [...rememberAddressWrites(user.username, options.source.ip, now), ...options.also],
   });
   await pruneAttempts(ctx.db, now);
   const token = await signSessionToken(

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { PasswordField } from '../../../components/password-field';
 import type { LoginFlow } from '../hooks/use-login-flow';
 import { LoginFailureAlert } from './login-failure-alert';
+import { SignInLinkOffer } from './sign-in-link-offer';
 
 export const PASSWORD_RESET_URL = '/accounts/password_reset/';
 
@@ -22,9 +23,12 @@ export function LoginForm({ flow }: { flow: LoginFlow }) {
       <Stack>
         {flow.failure && <LoginFailureAlert failure={flow.failure} waitSeconds={flow.waitSeconds} />}
         {flow.failure === 'tooManyAttempts' && (
-          <Anchor component="button" type="button" size="sm" onClick={flow.switchToCode}>
-            <FormattedMessage id="login.code.now" />
-          </Anchor>
+          <>
+            <Anchor component="button" type="button" size="sm" onClick={flow.switchToCode}>
+              <FormattedMessage id="login.code.now" />
+            </Anchor>
+            <SignInLinkOffer username={credentials.username} />
+          </>
         )}
         <TextInput
           label={intl.formatMessage({ id: 'login.username' })}
