@@ -12,8 +12,8 @@
  *   KNOWN_ADDRESS_MS) skips this check, so the right password from the office or from home keeps working
  *   while an attacker elsewhere hammers the account. From an unknown address during the wait, an account
  *   with two-step login may sign in at once with password and code together (see platform/password-attempts.ts).
- * - Per address+account pair: the same backoff, for everyone, known address or not. One attacker behind a
- *   school's NAT address slows down only the accounts they attack from it, not the other teachers there.
+ * - Per address+account pair: the same backoff, known address or not. One attacker behind a school's NAT address
+ *   slows down only the accounts they attack from it, not the other teachers there.
  * - Per address, all accounts together, against password spraying (one password tried on many usernames): the same
  *   kind of backoff with a higher free count (SPRAY_BACKOFF), counted for every username, known or not, so the
  *   answer and its timing do not tell which exist. Known addresses skip it, so a sprayer behind the school's
@@ -30,6 +30,13 @@
  *
  * From an unknown address during the account's wait, the owner gets in with the two-step code, or with a sign-in
  * link mailed to the account's address (modules/auth/sign-in-link.ts), which makes the address known.
+ *
+ * A login from a browser that signed in to the account before skips all three password checks: every successful
+ * sign-in gives the browser a device token for the account (an HttpOnly cookie, modules/auth/device-token.ts), and an
+ * attempt that brings a valid one counts against that token alone, at most 10 wrong passwords before it no longer
+ * helps. So the right password from the owner's own computer gets in even while someone behind the same address
+ * hammers the account (which the pair's backoff alone would refuse), and a stolen cookie buys 10 guesses. Re-entering
+ * the password in a session does not see the cookie (it is sent to the login path only) and faces the checks above.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';

@@ -16,6 +16,7 @@ const GLOBAL_TABLES = new Set([
   'login_attempts',
   'email_change_requests',
   'sign_in_links',
+  'device_tokens',
   'server_keys',
   'schools',
   'subjects',

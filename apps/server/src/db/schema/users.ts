@@ -138,6 +138,27 @@ export const signInLinks = pgTable(
   (t) => [index('sign_in_links_user_id_idx').on(t.userId)],
 );
 
+/**
+ * A device token (modules/auth/device-token.ts): given to the browser in a cookie after a successful sign-in, it lets
+ * that browser's password attempts on the account skip the login backoffs, up to 10 wrong passwords (`failures`).
+ */
+export const deviceTokens = pgTable(
+  'device_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the token; the token itself is only in the browser's cookie. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    /** Attempts counted on the token and not given back by a right password: its wrong passwords. */
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [index('device_tokens_user_id_idx').on(t.userId)],
+);
+
 /** A requested change of e-mail address: applied only once the link mailed to the new address is opened. */
 export const emailChangeRequests = pgTable(
   'email_change_requests',

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { route, signedIn } from '../../platform/routing/index';
 import { revokeSession } from '../../platform/sessions';
-import { login, prepareUnknownUserTiming } from './service';
+import { deviceCookieHeader, presentedDeviceTokens } from './device-token';
+import { login, prepareUnknownUserTiming, type SignedIn } from './service';
 import { confirmSignInLink, requestSignInLink } from './sign-in-link';
 import { activateTotp, deactivateTotp, totpStatus, verifyTotp } from './totp-service';
 
@@ -17,15 +18,37 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const own = { tags, access: { auth: 'session', pupilData: 'none' } } as const;
   const open = { tags, access: { auth: 'public', pupilData: 'none' } } as const;
   prepareUnknownUserTiming();
+  // The browser keeps its device tokens in a cookie (device-token.ts); Secure whenever the app is served over HTTPS.
+  const keepDeviceTokens = (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) => {
+    const secure = request.protocol === 'https' || ctx.config.APP_URL.startsWith('https:');
+    reply.header('set-cookie', deviceCookieHeader(signedIn.deviceTokens, secure));
+  };
 
-  route(app, endpoints.login, open, (call) => login(ctx, call.input.body, { ip: call.request.ip }));
+  route(app, endpoints.login, open, async (call) => {
+    const signedIn = await login(
+      ctx,
+      call.input.body,
+      { ip: call.request.ip },
+      presentedDeviceTokens(call.request),
+    );
+    keepDeviceTokens(call.request, call.reply, signedIn);
+    return { token: signedIn.token };
+  });
   // Public: the sign-in link is the owner's way in while failed passwords make new addresses wait.
   route(app, endpoints.requestSignInLink, open, (call) =>
     requestSignInLink(ctx, call.input.body, { ip: call.request.ip }, call.request.log),
   );
-  route(app, endpoints.confirmSignInLink, open, (call) =>
-    confirmSignInLink(ctx, call.input.body, { ip: call.request.ip }),
-  );
+  route(app, endpoints.confirmSignInLink, open, async (call) => {
+    const source = { ip: call.request.ip };
+    const signedIn = await confirmSignInLink(
+      ctx,
+      call.input.body,
+      source,
+      presentedDeviceTokens(call.request),
+    );
+    keepDeviceTokens(call.request, call.reply, signedIn);
+    return { token: signedIn.token, username: signedIn.username };
+  });
   route(app, endpoints.logout, own, async (call) => {
     await revokeSession(ctx.db, signedIn(call).sessionId, ctx.now());
     return { detail: 'Logged out.' };

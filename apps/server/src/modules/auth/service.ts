@@ -3,18 +3,19 @@ import { LOGIN_MARKERS, type LoginRequest } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { badRequest, HttpError } from '../../platform/http-errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { writeTogether } from '../../db/write-together';
 import {
   LIMITS,
   pruneAttempts,
   releaseAttempt,
-  releaseWrites,
   rememberAddressWrites,
   reserveAttempt,
 } from '../../platform/rate-limit';
 import { newSession } from '../../platform/sessions';
 import { signSessionToken } from '../../platform/session-tokens';
 import { matchTotpStep } from '../../platform/totp';
-import { beginPasswordAttempt, type AttemptSource } from '../../platform/password-attempts';
+import type { AttemptSource } from '../../platform/password-attempts';
+import { beginLoginAttempt, issueDeviceToken } from './device-token';
 import { canSignIn, needsSecondStep } from './policy';
 import { claimTotpStep, findUserByUsername, hasConnectedPayingSchool, storeSignIn } from './repository';
 
@@ -80,18 +81,27 @@ export async function checkTotpCode(
   return true;
 }
 
+/** A finished sign-in: the session token, and the device tokens the browser keeps (device-token.ts). */
+export interface SignedIn {
+  token: string;
+  deviceTokens: string[];
+}
+
+/** `deviceTokens`: those the browser's cookie brought (device-token.ts). */
 export async function login(
   ctx: AppContext,
   input: LoginRequest,
   source: AttemptSource,
-): Promise<{ token: string }> {
+  deviceTokens: readonly string[],
+): Promise<SignedIn> {
   const code = input.totpChallenge;
   // The account is looked up while the attempt is counted, and its school while the password is checked: only
   // their waiting overlaps; a refused attempt (429) still answers before anything about the account is used.
   const pendingUser = findUserByUsername(ctx.db, input.username);
   pendingUser.catch(() => undefined);
-  const attempt = await beginPasswordAttempt(ctx, input.username, source, {
+  const attempt = await beginLoginAttempt(ctx, input.username, source, {
     codeOffered: code !== undefined,
+    deviceTokens,
   });
   const user = await pendingUser;
   // Asked for an unknown username too (of an id no account has), so that its answer takes as long.
@@ -115,7 +125,7 @@ export async function login(
   const paying = await pendingPaying;
   const secondStep = !attempt.codeRequired && needsSecondStep(user);
   const releasedAlone = !paying || secondStep;
-  if (releasedAlone) await releaseAttempt(ctx.db, attempt.reservation);
+  if (releasedAlone) await writeTogether(ctx.db, attempt.giveBack);
   if (!paying) throw badRequest(LOGIN_MARKERS.noPayingSchool);
 
   if (secondStep) {
@@ -127,26 +137,38 @@ export async function login(
   return finishSignIn(ctx, user, {
     rememberMe: input.rememberMe ?? false,
     source,
-    also: releasedAlone ? [] : releaseWrites(ctx.db, attempt.reservation),
+    deviceTokens,
+    also: releasedAlone ? [] : attempt.giveBackOnSignIn,
   });
 }
 
 /**
  * The end of every successful sign-in (password or e-mailed link): a new session, stored in one statement with the
- * last login, the address made known for the account and `also`; answers the signed session token.
+ * last login, the address made known for the account, a new device token in place of those of the account the
+ * browser brought (`deviceTokens`), and `also`; answers the signed session token and the browser's device tokens.
  */
 export async function finishSignIn(
   ctx: AppContext,
   user: { id: number; username: string },
-  options: { rememberMe: boolean; source: AttemptSource; also: readonly SQL[] },
-): Promise<{ token: string }> {
+  options: {
+    rememberMe: boolean;
+    source: AttemptSource;
+    deviceTokens: readonly string[];
+    also: readonly SQL[];
+  },
+): Promise<SignedIn> {
   const now = ctx.now();
   const session = newSession(ctx.db, { userId: user.id, rememberMe: options.rememberMe }, now);
+  const device = await issueDeviceToken(ctx, user.id, options.deviceTokens, now);
   await storeSignIn(ctx.db, {
     session: session.insert.getSQL(),
     userId: user.id,
     now,
-    also: [...rememberAddressWrites(user.username, options.source.ip, now), ...options.also],
+    also: [
+      ...rememberAddressWrites(user.username, options.source.ip, now),
+      ...device.writes,
+      ...options.also,
+    ],
   });
   await pruneAttempts(ctx.db, now);
   const token = await signSessionToken(
@@ -155,5 +177,5 @@ export async function finishSignIn(
     session.expiresAt,
     now,
   );
-  return { token };
+  return { token, deviceTokens: device.tokens };
 }

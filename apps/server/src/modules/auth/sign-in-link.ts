@@ -17,7 +17,7 @@ import type { AttemptSource } from '../../platform/password-attempts';
 import { LIMITS, releaseWrites, reserveAttempt } from '../../platform/rate-limit';
 import { canReceiveSignInLink, canSignIn, needsSecondStep } from './policy';
 import { findUserByUsername, hasConnectedPayingSchool } from './repository';
-import { checkTotpCode, finishSignIn } from './service';
+import { checkTotpCode, finishSignIn, type SignedIn } from './service';
 import { signInLinkMail } from './sign-in-link-mail';
 import {
   claimSignInLink,
@@ -89,15 +89,16 @@ export async function requestSignInLink(
 
 /**
  * `POST /login/link/confirm/`: signs in through a valid link as a login does (school with a licence, the two-step
- * code when the account has it) and makes the client address known for the account, so that its password works
- * from there again. The link is used up only by a complete sign-in, so asking for the code does not spend it;
- * using it retires the account's other open links.
+ * code when the account has it), makes the client address known for the account and gives the browser a device
+ * token (device-token.ts), so that its password works from there again. The link is used up only by a complete
+ * sign-in, so asking for the code does not spend it; using it retires the account's other open links.
  */
 export async function confirmSignInLink(
   ctx: AppContext,
   input: SignInLinkConfirmRequest,
   source: AttemptSource,
-): Promise<SignInLinkResponse> {
+  deviceTokens: readonly string[],
+): Promise<SignInLinkResponse & SignedIn> {
   const now = ctx.now();
   const reservation = await reserveAttempt(
     ctx.db,
@@ -123,10 +124,11 @@ export async function confirmSignInLink(
     entityId: user.id,
     at: now,
   });
-  const { token } = await finishSignIn(ctx, user, {
+  const signedIn = await finishSignIn(ctx, user, {
     rememberMe: input.rememberMe ?? false,
     source,
+    deviceTokens,
     also: [retireSignInLinksWrite(ctx.db, user.id, now), ...releaseWrites(ctx.db, reservation)],
   });
-  return { token, username: user.username };
+  return { ...signedIn, username: user.username };
 }
