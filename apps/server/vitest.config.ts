@@ -4,14 +4,21 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Two server processes need a database both can reach, and the read-replica test starts PostgreSQL clusters
-    // of its own: they run in the PostgreSQL run (DATABASE_URL, as CI's second server run does), not on the
+    // Two server processes need a database both can reach, the read-replica and database-restart tests start
+    // PostgreSQL clusters of their own, and the connection-loss and shutdown tests end or hold PostgreSQL
+    // connections: they run in the PostgreSQL run (DATABASE_URL, as CI's second server run does), not on the
     // embedded PGlite of a fresh checkout.
     exclude: [
       ...configDefaults.exclude,
       ...(process.env.DATABASE_URL
         ? []
-        : ['test/platform/two-process.test.ts', 'test/platform/read-replica.test.ts']),
+        : [
+            'test/platform/two-process.test.ts',
+            'test/platform/read-replica.test.ts',
+            'test/platform/database-restart.test.ts',
+            'test/platform/connection-loss.test.ts',
+            'test/platform/shutdown.test.ts',
+          ]),
     ],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,

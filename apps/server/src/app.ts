@@ -6,6 +6,7 @@ import { shellEndpoints } from '@leerzicht/contract';
 import type { AppContext } from './context';
 import { registerAuthentication } from './platform/authentication';
 import { registerErrorHandler } from './platform/error-handler';
+import { registerCloseDrain } from './platform/close-drain';
 import { registerCompression } from './platform/compression';
 import {
   type LogStream,
@@ -84,6 +85,7 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(ctx.config.RESPONSE_VALIDATION));
   registerErrorHandler(app);
+  registerCloseDrain(app);
   registerAuthentication(app);
   // Routes declare session or public, their write rule and pupil data; these hooks enforce the declarations.
   registerRouteRules(app, ctx, API_PREFIX);

@@ -11,6 +11,9 @@ import { createSecretBox } from './platform/secret-box';
 import { resolveSecrets } from './platform/secrets';
 import { isDatabaseEmpty, seedDemo } from './seed/index';
 
+/** How long in-flight work may take after SIGTERM before the process stops regardless. */
+const SHUTDOWN_LIMIT_MS = 25_000;
+
 /** config -> database -> migrations -> demo seed when empty -> listen. */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -78,12 +81,20 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    stopRetention();
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A request that does not finish (a client sending its upload very slowly) must not keep the process from
+    // stopping before the orchestrator kills it (Kubernetes: 30 s after SIGTERM).
+    setTimeout(() => {
+      app.log.error('shutdown took too long: stopping with requests unfinished');
+      logStream?.flushSync();
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
     try {
-      await app.close();
-      await database.close();
-      await readDatabase?.close();
+      // First everything that uses the database (requests, with the ticket forwarder on the app's close; a
+      // retention run under way), then the pools: closed earlier, those would fail with "Cannot use a pool
+      // after calling end on the pool".
+      await Promise.all([app.close(), stopRetention()]);
+      await Promise.all([database.close(), readDatabase?.close()]);
       app.log.info('stopped');
       logStream?.flushSync();
       process.exit(0);

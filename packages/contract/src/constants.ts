@@ -9,6 +9,8 @@ export const NOTE_LIMIT = 1000;
 export const WORD_LIMIT = 5;
 export const SCRIPT_LOAD_TIMEOUT_MS = 120_000;
 export const UPDATE_CHECK_INTERVAL_MS = 60_000;
+/** The detail of the 503 the server answers while the database is out of reach (a restart, a failover). */
+export const SERVICE_UNAVAILABLE_DETAIL = 'Service temporarily unavailable.';
 /** The school year starts in August (month index 7); the new-school-year notice ends on 1 October. */
 export const SCHOOL_YEAR_START_MONTH = 7;
 export const NEW_SCHOOL_YEAR_NOTICE_CUTOFF = { month: 9, day: 1 } as const;

@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { createPool } from './pool';
 import { nameStatements } from './prepared-statements';
 import * as schema from './schema/index';
 
@@ -36,7 +36,8 @@ export interface DatabaseOptions {
 
 export function createDatabase(options: DatabaseOptions): Database {
   if (options.url) {
-    const pool = new pg.Pool({
+    // Pools that survive a connection the server cuts off (pool.ts).
+    const pool = createPool({
       connectionString: options.url,
       max: options.poolMax ?? 10,
       // Bounded waits instead of node-postgres' unbounded defaults.
@@ -46,12 +47,8 @@ export function createDatabase(options: DatabaseOptions): Database {
       query_timeout: 35_000,
       idle_in_transaction_session_timeout: 60_000,
     });
-    // An idle client can be cut off by the server (restart, failover, a dropped database). Without a listener
-    // node-postgres would throw that as an uncaught error; the pool drops the client and the next query
-    // connects afresh, so there is nothing more to do here.
-    pool.on('error', () => undefined);
     // The health check's own connection: its ping never waits for a connection that real work holds.
-    const healthPool = new pg.Pool({
+    const healthPool = createPool({
       connectionString: options.url,
       max: 1,
       connectionTimeoutMillis: 2_000,
@@ -59,7 +56,6 @@ export function createDatabase(options: DatabaseOptions): Database {
       statement_timeout: 2_000,
       query_timeout: 2_500,
     });
-    healthPool.on('error', () => undefined);
     // bench/scale only: BENCH_SQL_LOG names a file that gets every statement with its parameters (off when unset).
     const sqlLog = process.env.BENCH_SQL_LOG;
     const logger = sqlLog

@@ -1,8 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ApiErrorBody } from '@leerzicht/contract';
+import { SERVICE_UNAVAILABLE_DETAIL, type ApiErrorBody } from '@leerzicht/contract';
+import { isDatabaseUnavailable, unavailableCode } from '../db/connection-loss';
 import { HttpError } from './http-errors';
 import { describeQueryError, findQueryError } from './query-errors';
+
+/** A restart of PostgreSQL takes a few seconds; a failover to a standby somewhat longer. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Maps every failure to the JSON error shape of the API conventions, with per-field messages for bad input. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -29,6 +33,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send({ status: 400, detail: 'Invalid input.', errors } satisfies ApiErrorBody);
     }
     const queryError = findQueryError(error);
+    if (isDatabaseUnavailable(error)) {
+      // The connection was lost (restart, failover) or none could be made: the same request may well succeed
+      // in a moment, so 503 with Retry-After (load balancers and the web client wait and try again), logged as
+      // a warning with the statement and code only.
+      request.log.warn(
+        { db: queryError ? describeQueryError(queryError) : { code: unavailableCode(error) } },
+        'database unavailable',
+      );
+      void reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.code(503).send({ status: 503, detail: SERVICE_UNAVAILABLE_DETAIL } satisfies ApiErrorBody);
+    }
     if (queryError) {
       // Never error.message or error.stack here: Drizzle writes the query's parameters into both.
       request.log.error({ db: describeQueryError(queryError) }, 'database query failed');

@@ -58,6 +58,60 @@ async function pgProgram(name: (typeof PROGRAMS)[number], args: string[]): Promi
   await run(file, argv, { timeout: 60_000 });
 }
 
+/** Settings of a throw-away cluster: loopback only, durability off (fsync) to keep the tests quick. */
+function clusterOptions(port: number, socketDir: string): string {
+  return (
+    `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${socketDir} -c fsync=off ` +
+    '-c full_page_writes=off -c wal_level=replica -c hot_standby=on -c max_wal_senders=4'
+  );
+}
+
+async function startClusterIn(dir: string, port: number, socketDir: string): Promise<void> {
+  await pgProgram('pg_ctl', [
+    'start',
+    '-D',
+    dir,
+    '-w',
+    '-t',
+    '60',
+    '-l',
+    `${dir}.log`,
+    '-o',
+    clusterOptions(port, socketDir),
+  ]);
+}
+
+/** A temporary directory the server's user owns, with a fresh cluster in `dir` (trust on loopback). */
+async function initCluster(root: string, dir: string): Promise<void> {
+  if (asRoot) await chown(root, await postgresIds('uid'), await postgresIds('gid'));
+  await pgProgram('initdb', ['-D', dir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  await writeFile(
+    path.join(dir, 'pg_hba.conf'),
+    [
+      'local all all trust',
+      'host all all 127.0.0.1/32 trust',
+      'host replication all 127.0.0.1/32 trust',
+      '',
+    ].join('\n'),
+  );
+}
+
+const loopbackUrl = (port: number, database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+
+async function queryOnce(
+  url: string,
+  text: string,
+  params: unknown[] = [],
+): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<Record<string, unknown>>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * initdb a primary (wal_level=replica, replication allowed from loopback) on `ports.primary`, take a base backup
  * with `-R` (standby.signal and primary_conninfo) and start it as a hot standby on `ports.replica`. Durability is
@@ -78,46 +132,13 @@ export async function startReplicaPair(ports: { primary: number; replica: number
     }
     await rm(root, { recursive: true, force: true });
   };
-  const options = (port: number) =>
-    `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${root} -c fsync=off ` +
-    '-c full_page_writes=off -c wal_level=replica -c hot_standby=on -c max_wal_senders=4';
   const startCluster = async (dir: string, port: number) => {
     started.push(dir);
-    await pgProgram('pg_ctl', [
-      'start',
-      '-D',
-      dir,
-      '-w',
-      '-t',
-      '60',
-      '-l',
-      `${dir}.log`,
-      '-o',
-      options(port),
-    ]);
+    await startClusterIn(dir, port, root);
   };
 
   try {
-    if (asRoot) await chown(root, await postgresIds('uid'), await postgresIds('gid'));
-    await pgProgram('initdb', [
-      '-D',
-      primaryDir,
-      '-U',
-      'postgres',
-      '--auth=trust',
-      '--no-sync',
-      '-E',
-      'UTF8',
-    ]);
-    await writeFile(
-      path.join(primaryDir, 'pg_hba.conf'),
-      [
-        'local all all trust',
-        'host all all 127.0.0.1/32 trust',
-        'host replication all 127.0.0.1/32 trust',
-        '',
-      ].join('\n'),
-    );
+    await initCluster(root, primaryDir);
     await startCluster(primaryDir, ports.primary);
     await pgProgram('pg_basebackup', [
       '-R',
@@ -139,19 +160,11 @@ export async function startReplicaPair(ports: { primary: number; replica: number
     throw error;
   }
 
-  const url = (port: number, database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
-  const query: ReplicaPair['query'] = async (on, text, { params = [], database = 'postgres' } = {}) => {
-    const client = new pg.Client({ connectionString: url(ports[on], database) });
-    await client.connect();
-    try {
-      return (await client.query<Record<string, unknown>>(text, params)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  const query: ReplicaPair['query'] = (on, text, { params = [], database = 'postgres' } = {}) =>
+    queryOnce(loopbackUrl(ports[on], database), text, params);
   return {
-    primaryUrl: (database) => url(ports.primary, database),
-    replicaUrl: (database) => url(ports.replica, database),
+    primaryUrl: (database) => loopbackUrl(ports.primary, database),
+    replicaUrl: (database) => loopbackUrl(ports.replica, database),
     query,
     waitForReplay: async (timeoutMs = 20_000) => {
       const started = Date.now();
@@ -168,6 +181,63 @@ export async function startReplicaPair(ports: { primary: number; replica: number
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
+    stop,
+  };
+}
+
+/** One throw-away cluster that a test may restart under load. */
+export interface ThrowAwayCluster {
+  url(database: string): string;
+  /** Runs one statement on its own connection (database `postgres` unless named) and returns its rows. */
+  query(
+    text: string,
+    options?: { params?: unknown[]; database?: string },
+  ): Promise<Record<string, unknown>[]>;
+  /**
+   * `pg_ctl restart -m fast`: every connection is ended (57P01), the server stops and starts again; resolves
+   * once it accepts connections.
+   */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** initdb and start a single cluster on 127.0.0.1:`port`, as startReplicaPair starts its primary. */
+export async function startThrowAwayCluster(port: number): Promise<ThrowAwayCluster> {
+  const problem = missingPrograms();
+  if (problem) throw new Error(problem);
+  await assertPortFree(port);
+  const root = await mkdtemp(path.join(tmpdir(), 'leerzicht-cluster-'));
+  const dir = path.join(root, 'data');
+  const stop = async () => {
+    await pgProgram('pg_ctl', ['stop', '-D', dir, '-m', 'immediate', '-w']).catch(() => undefined);
+    await rm(root, { recursive: true, force: true });
+  };
+  try {
+    await initCluster(root, dir);
+    await startClusterIn(dir, port, root);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    url: (database) => loopbackUrl(port, database),
+    query: (text, { params = [], database = 'postgres' } = {}) =>
+      queryOnce(loopbackUrl(port, database), text, params),
+    restart: () =>
+      pgProgram('pg_ctl', [
+        'restart',
+        '-D',
+        dir,
+        '-m',
+        'fast',
+        '-w',
+        '-t',
+        '60',
+        '-l',
+        `${dir}.log`,
+        '-o',
+        clusterOptions(port, root),
+      ]),
     stop,
   };
 }

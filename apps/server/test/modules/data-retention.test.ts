@@ -360,7 +360,7 @@ describe('data retention: pupils who left long ago', () => {
       expect(logged[0]).toEqual({ schools: autoSchools.length, removed: 0 });
       expect(errors).toEqual([]);
     } finally {
-      stop();
+      await stop();
     }
   });
 });

@@ -10,10 +10,22 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/**
+ * The wait before the next try: what the server asked for in Retry-After (a 503 while its database restarts),
+ * else TanStack Query's own doubling from one second.
+ */
+export function retryDelay(failureCount: number, error: unknown): number {
+  const asked = isApiError(error) ? error.retryAfterSeconds : null;
+  if (asked !== null && asked > 0) return Math.min(asked * 1000, MAX_RETRY_DELAY_MS);
+  return Math.min(1000 * 2 ** failureCount, MAX_RETRY_DELAY_MS);
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      queries: { retry: shouldRetry, retryDelay, staleTime: 30_000, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });

@@ -8,6 +8,7 @@ import {
   OTP_ERRORS,
   PASSWORD_RULE_MESSAGES,
   RETENTION_ERRORS,
+  SERVICE_UNAVAILABLE_DETAIL,
 } from '@leerzicht/contract';
 import type { IntlShape } from 'react-intl';
 import type { z } from 'zod';
@@ -43,6 +44,7 @@ const KNOWN_MESSAGES: Record<string, MessageId> = {
   [INVITATION_ERRORS.alreadyMember]: 'serverError.alreadyMember',
   [INVITATION_ERRORS.alreadyInvited]: 'serverError.alreadyInvited',
   [INVITATION_ERRORS.mailFailed]: 'serverError.mailFailed',
+  [SERVICE_UNAVAILABLE_DETAIL]: 'serverError.unavailable',
   [INVITATION_ERRORS.required]: 'form.required',
   [INVITATION_ERRORS.passwordMismatch]: 'serverError.passwordMismatch',
   [INVITATION_ERRORS.emailMismatch]: 'serverError.emailMismatch',

@@ -44,22 +44,25 @@ export async function requestEmailChange(
 ): Promise<void> {
   const now = ctx.now();
   const token = randomBytes(32).toString('base64url');
-  await insertEmailChange(ctx.db, {
-    userId: user.id,
-    newEmail,
-    tokenHash: hashToken(token),
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + VALID_MS),
-  });
-  await writeAudit(ctx.db, {
-    actorUserId: user.id,
-    action: 'account.email_change_requested',
-    entity: 'user',
-    entityId: user.id,
-    at: now,
+  // The request with its audit entry, all or nothing; the mails only once both are committed.
+  const taken = await ctx.db.transaction(async (tx) => {
+    await insertEmailChange(tx, {
+      userId: user.id,
+      newEmail,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + VALID_MS),
+    });
+    await writeAudit(tx, {
+      actorUserId: user.id,
+      action: 'account.email_change_requested',
+      entity: 'user',
+      entityId: user.id,
+      at: now,
+    });
+    return (await findAccountConflicts(tx, user.id, { email: newEmail })).email;
   });
   const greeting = { language: user.language, firstName: user.firstName };
-  const taken = (await findAccountConflicts(ctx.db, user.id, { email: newEmail })).email;
   if (!taken) {
     const link = `${ctx.config.APP_URL.replace(/\/+$/, '')}${EMAIL_CHANGE_CONFIRM_PATH.replace('{token}', encodeURIComponent(token))}`;
     sendLater(ctx, log, emailChangeLinkMail({ ...greeting, to: newEmail, username: user.username, link }));
@@ -98,6 +101,13 @@ export async function confirmEmailChange(
       if ((await findAccountConflicts(db, user.id, { email: claimed.newEmail })).email)
         return 'taken' as const;
       await setEmail(db, user.id, claimed.newEmail);
+      await writeAudit(db, {
+        actorUserId: user.id,
+        action: 'account.email_changed',
+        entity: 'user',
+        entityId: user.id,
+        at: now,
+      });
       return { user, newEmail: claimed.newEmail };
     })
     .catch((error: unknown) => {
@@ -107,13 +117,6 @@ export async function confirmEmailChange(
   if (outcome === null) throw invalid();
   if (outcome === 'taken') throw badRequest('Invalid input.', { token: [ACCOUNT_ERRORS.emailTaken] });
   const { user, newEmail } = outcome;
-  await writeAudit(ctx.db, {
-    actorUserId: user.id,
-    action: 'account.email_changed',
-    entity: 'user',
-    entityId: user.id,
-    at: now,
-  });
   sendLater(
     ctx,
     log,

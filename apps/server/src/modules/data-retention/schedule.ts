@@ -50,13 +50,14 @@ export interface RetentionScheduleLog {
 
 /**
  * Runs the scheduled removal now and then once a day. The timer does not keep the process alive; the returned
- * function stops it (on shutdown). Only counts are logged.
+ * function stops it (on shutdown) and resolves once a run under way has finished, so the database is closed
+ * after it, not under it. Only counts are logged.
  */
 export function startRetentionSchedule(
   ctx: AppContext,
   log: RetentionScheduleLog,
   intervalMs = DAY_MS,
-): () => void {
+): () => Promise<void> {
   let running: Promise<void> | null = null;
   const tick = () => {
     if (running) return;
@@ -77,5 +78,8 @@ export function startRetentionSchedule(
   tick();
   const timer = setInterval(tick, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invitations, schoolMemberships, schools, userSettings, users } from '../../db/schema/index';
 
@@ -80,8 +80,8 @@ export async function reissueUnsentInvitation(
   return row ?? null;
 }
 
-export async function markInvitationMailed(db: Db, id: number, at: Date): Promise<void> {
-  await db.update(invitations).set({ mailSentAt: at }).where(eq(invitations.id, id));
+export async function markInvitationsMailed(db: Db, ids: number[], at: Date): Promise<void> {
+  await db.update(invitations).set({ mailSentAt: at }).where(inArray(invitations.id, ids));
 }
 
 /** Removes an invitation whose mail could not be sent (never one that was mailed). */

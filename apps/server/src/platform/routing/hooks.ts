@@ -8,6 +8,7 @@ import { forbidden, unauthorized } from '../http-errors';
 import { describeQueryError, findQueryError } from '../query-errors';
 import type { ActiveSession } from '../sessions';
 import type { RouteAccess } from './declare';
+import { readsAgain } from './read-again';
 import { isReadOnlySession, READ_ONLY_SESSION_DETAIL } from './read-only';
 
 const HTTP_METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -60,12 +61,18 @@ export function registerDeclarationCheck(app: FastifyInstance, apiPrefix: string
 function registerRequestRules(app: FastifyInstance, ctx: AppContext): void {
   // Callback hooks, so that what needs no check costs no promise: a public route called without credentials,
   // an answer that carries no pupil data.
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const access = request.routeOptions.config.access;
     if (!access || (access.auth === 'public' && !request.headers.authorization)) return done();
     checkAccess(ctx, request, access).then(
       () => done(),
-      (error: unknown) => done(asError(error)),
+      (error: unknown) => {
+        if (!readsAgain(request, reply, error)) return done(asError(error));
+        checkAccess(ctx, request, access).then(
+          () => done(),
+          (again: unknown) => done(asError(again)),
+        );
+      },
     );
   });
 
