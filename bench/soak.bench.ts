@@ -9,15 +9,17 @@
  * per-inviter hourly limit over the run, or per hour in a run longer than an hour). Mail goes to .eml files under
  * the run's DATA_DIR (no SMTP_URL).
  *
- * Every SOAK_SAMPLE_SECONDS (1) it reads the server's resident memory (VmRSS) from /proc. It prints requests per
- * kind, answers other than 2xx by status, latency p50/p95/p99 (and the p50 of each half, to see drift), requests
- * per second, the CPU per request of the server process and of the PostgreSQL backends serving the database (both
- * from /proc), the load generator's own CPU, the RSS at the start of the measured window (after the warm-up), in
- * its middle and at its end, and the slope of RSS over the second half.
- * Exit code 1 on any 5xx answer or request without an answer (warm-up included), or when RSS grows faster than
- * SOAK_MAX_GROWTH_MB_PER_MINUTE (2) over the second half: the slope of the lowest sample of each fifth of it (RSS
- * rises and falls by tens of MB with the young generation; its lows are what the process keeps). The growth is
- * judged only in a run of at least 300 s (windows of 30 s or more); a shorter run prints it.
+ * Every SOAK_SAMPLE_SECONDS (1) it reads the server's resident memory (VmRSS) from /proc; the server runs with
+ * `--trace-gc` (SOAK_TRACE_GC=0 turns it off), whose log lines give the V8 heap left after each full collection.
+ * It prints requests per kind, answers other than 2xx by status, latency p50/p95/p99 (and the p50 of each half, to
+ * see drift), requests per second, the CPU per request of the server process and of the PostgreSQL backends serving
+ * the database (both from /proc), the load generator's own CPU, the RSS at the start of the measured window (after
+ * the warm-up), in its middle and at its end, and the growth of memory over the second half (soak/memory.ts).
+ * Exit code 1 on any 5xx answer or request without an answer (warm-up included), or when over the second half
+ * - the heap after full collections grows more than SOAK_MAX_HEAP_GROWTH_MB_PER_MINUTE (1), or
+ * - RSS grows more than SOAK_MAX_RSS_GROWTH_MB_PER_MINUTE (5): the slope of the lowest sample of each fifth of it
+ *   (RSS rises and falls by 100 MB and more as garbage fills the heap between full collections; its lows are what
+ *   the process keeps), judged only in a run of at least 300 s (fifths of 30 s or more).
  *
  *   npm run bench:soak                       # ten minutes
  *   SOAK_SECONDS=60 npm run bench:soak       # a minute, to try it
@@ -42,15 +44,20 @@ import { startServer, type RunningServer } from './scale/server';
 import { send, type Answer, type Call } from './soak/client';
 import { callFor, drawKind, findScope, invitationCall, type Kind, type Scope, type Tokens } from './soak/mix';
 import { BackendCpu, cpuMs, residentBytes } from './soak/proc';
-import { Tally, lows, mb, ms, sampleAt, slopePerMinute, type MemorySample } from './soak/report';
+import { heapAfterFullCollections } from './soak/gc-trace';
+import { printMemory } from './soak/memory';
+import { Tally, ms, type MemorySample } from './soak/report';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 600);
 const WARMUP_SECONDS = Number(process.env.SOAK_WARMUP_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 32);
 const SAMPLE_SECONDS = Number(process.env.SOAK_SAMPLE_SECONDS ?? 1);
-/** The memory growth is judged on the lows of five windows of at least this many seconds (see the comment above). */
+/** RSS growth is judged on the lows of five windows of at least this many seconds (see the comment above). */
 const MIN_WINDOW_SECONDS = 30;
-const MAX_GROWTH_MB_PER_MINUTE = Number(process.env.SOAK_MAX_GROWTH_MB_PER_MINUTE ?? 2);
+/** The server runs with --trace-gc (its lines go to its log): the heap after each full collection. */
+const TRACE_GC = process.env.SOAK_TRACE_GC !== '0';
+const MAX_HEAP_GROWTH_MB_PER_MINUTE = Number(process.env.SOAK_MAX_HEAP_GROWTH_MB_PER_MINUTE ?? 1);
+const MAX_RSS_GROWTH_MB_PER_MINUTE = Number(process.env.SOAK_MAX_RSS_GROWTH_MB_PER_MINUTE ?? 5);
 const PORT = Number(process.env.SOAK_PORT ?? 3324);
 const KEEP = process.env.SOAK_KEEP === '1';
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -102,6 +109,8 @@ interface Load {
   backends: number;
   generatorCpuMs: number;
   seconds: number;
+  /** performance.now() when the measured window began. */
+  measureFrom: number;
 }
 
 async function runLoad(
@@ -165,7 +174,7 @@ async function runLoad(
     let next = measureFrom;
     while (performance.now() < endAt) {
       const rss = residentBytes(server.pid);
-      if (rss !== null) memory.push({ seconds: (performance.now() - measureFrom) / 1000, rss });
+      if (rss !== null) memory.push({ seconds: (performance.now() - measureFrom) / 1000, bytes: rss });
       await backends.sample();
       next += SAMPLE_SECONDS * 1000;
       await sleep(Math.min(next, endAt) - performance.now());
@@ -177,7 +186,7 @@ async function runLoad(
   // Every connection has had its last answer: the requests started in the window are all counted.
   const seconds = (performance.now() - measureFrom) / 1000;
   const rss = residentBytes(server.pid);
-  if (rss !== null) memory.push({ seconds, rss });
+  if (rss !== null) memory.push({ seconds, bytes: rss });
   await backends.sample();
   const generator = process.cpuUsage(start.generator);
   agent.destroy();
@@ -193,11 +202,17 @@ async function runLoad(
     backends: backendCount,
     generatorCpuMs: (generator.user + generator.system) / 1000,
     seconds,
+    measureFrom,
   };
 }
 
 /** Prints the figures; returns why the soak failed (empty when it passed), and whether the memory was judged. */
-function report(load: Load, mailDir: string): { problems: string[]; judged: boolean } {
+function report(
+  load: Load,
+  mailDir: string,
+  heapLog: string | null,
+  spawnedAt: number,
+): { problems: string[]; judged: boolean } {
   const { measured, warmup } = load;
   const requests = measured.requests;
   console.log(
@@ -241,39 +256,25 @@ function report(load: Load, mailDir: string): { problems: string[]; judged: bool
       ` (${((100 * load.generatorCpuMs) / (load.seconds * 1000)).toFixed(0)}% of one core)`,
   );
 
-  const first = load.memory[0];
-  const last = load.memory.at(-1);
-  const middle = sampleAt(load.memory, load.seconds / 2);
-  const secondHalf = load.memory.filter((sample) => sample.seconds >= load.seconds / 2);
-  const slope = slopePerMinute(lows(load.memory, load.seconds / 2, load.seconds, 5));
-  const rawSlope = slopePerMinute(secondHalf);
-  const perMinute = (bytes: number) => (Number.isNaN(bytes) ? '-' : (bytes / 1024 / 1024).toFixed(2));
-  const peak = Math.max(...load.memory.map((sample) => sample.rss));
-  console.log(`\nserver RSS (${load.memory.length} samples, every ${SAMPLE_SECONDS} s)`);
-  console.log(
-    `  start ${first ? mb(first.rss) : '-'} MB, middle ${middle ? mb(middle.rss) : '-'} MB, ` +
-      `end ${last ? mb(last.rss) : '-'} MB, peak ${mb(peak)} MB`,
-  );
-  const tenths = lows(load.memory, 0, load.seconds, 10).map((sample) => mb(sample.rss));
-  console.log(`  lowest per tenth of the window: ${tenths.join(' ')} MB`);
-  const judged = load.seconds / 2 / 5 >= MIN_WINDOW_SECONDS;
-  const limit = judged
-    ? `limit ${MAX_GROWTH_MB_PER_MINUTE}`
-    : `not judged: windows under ${MIN_WINDOW_SECONDS} s`;
-  console.log(
-    `  second half: the lows of its fifths ${perMinute(slope)} MB per minute (${limit}); ` +
-      `every sample ${perMinute(rawSlope)} MB per minute`,
-  );
+  const heap = heapLog ? heapAfterFullCollections(heapLog, spawnedAt, load.measureFrom) : null;
+  const memory = printMemory(load.memory, heap, {
+    seconds: load.seconds,
+    sampleSeconds: SAMPLE_SECONDS,
+    limits: {
+      heapMbPerMinute: MAX_HEAP_GROWTH_MB_PER_MINUTE,
+      rssMbPerMinute: MAX_RSS_GROWTH_MB_PER_MINUTE,
+      minWindowSeconds: MIN_WINDOW_SECONDS,
+    },
+  });
 
   const problems: string[] = [];
   const serverErrors = warmup.serverErrors + measured.serverErrors;
   if (serverErrors > 0) problems.push(`${serverErrors} answers with 5xx`);
   const unanswered = warmup.unanswered + measured.unanswered;
   if (unanswered > 0) problems.push(`${unanswered} requests without an answer`);
-  if (judged && slope / 1024 / 1024 > MAX_GROWTH_MB_PER_MINUTE)
-    problems.push(`RSS (its lows) grew ${perMinute(slope)} MB per minute over the second half`);
+  if (memory.problem) problems.push(memory.problem);
   if (requests === 0) problems.push('no request was measured');
-  return { problems, judged };
+  return { problems, judged: memory.judged };
 }
 
 async function main(): Promise<void> {
@@ -287,12 +288,18 @@ async function main(): Promise<void> {
   let problems: string[] = ['stopped before the end'];
   let judged = false;
   try {
-    const seeding = performance.now();
-    server = await startServer({ databaseUrl: databaseUrl(database), port: PORT, dir, seedDemo: true });
+    const starting = performance.now();
+    server = await startServer({
+      databaseUrl: databaseUrl(database),
+      port: PORT,
+      dir,
+      seedDemo: true,
+      nodeFlags: TRACE_GC ? ['--trace-gc'] : [],
+    });
     const base = server.base;
     console.log(
       `server ${server.pid} on ${server.base}, demo seeded and ready in ` +
-        `${((performance.now() - seeding) / 1000).toFixed(1)} s; database ${database}, directory ${dir}`,
+        `${((performance.now() - starting) / 1000).toFixed(1)} s; database ${database}, directory ${dir}`,
     );
     client = new pg.Client({ connectionString: databaseUrl(database) });
     await client.connect();
@@ -331,7 +338,8 @@ async function main(): Promise<void> {
     console.log(`each kind answered 2xx; ${WARMUP_SECONDS} s warm-up, then ${SECONDS} s measured`);
 
     const load = await runLoad(server, client, scope, tokens);
-    ({ problems, judged } = report(load, path.join(dir, 'mail')));
+    const heapLog = TRACE_GC ? path.join(dir, `server-${PORT}.log`) : null;
+    ({ problems, judged } = report(load, path.join(dir, 'mail'), heapLog, server.spawnedAt));
   } finally {
     await client?.end();
     await server?.stop();
@@ -347,7 +355,9 @@ async function main(): Promise<void> {
     console.log(`\nFAILED: ${problems.join('; ')}`);
     process.exitCode = 1;
   } else {
-    const memory = judged ? 'no growth of RSS above the limit' : 'RSS growth not judged in a run this short';
+    const memory = judged
+      ? 'no growth of memory above the limits'
+      : 'memory growth not fully judged in a run this short';
     console.log(`\npassed: no 5xx, every request answered, ${memory}`);
   }
 }

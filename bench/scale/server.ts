@@ -17,6 +17,8 @@ export interface RunningServer {
   base: string;
   /** The server process (for its CPU and memory in /proc). */
   pid: number;
+  /** performance.now() when the process was started (V8's --trace-gc times count from about then). */
+  spawnedAt: number;
   stop(): Promise<void>;
 }
 
@@ -29,6 +31,8 @@ export interface ServerOptions {
   sqlLog?: string;
   /** Load the demo into the empty database on start (SEED_DEMO); off by default. */
   seedDemo?: boolean;
+  /** Node options before those of `start:dist` (e.g. `--trace-gc`, which NODE_OPTIONS may not carry). */
+  nodeFlags?: string[];
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -50,7 +54,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   delete env.BENCH_SQL_LOG;
   if (options.sqlLog) env.BENCH_SQL_LOG = options.sqlLog;
-  const child = spawn(process.execPath, compiledServerArgs(), {
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...compiledServerArgs()], {
     cwd: path.join(root, 'apps/server'),
     // The log goes to a file, as it would to a journal in production.
     stdio: ['ignore', log, log],
@@ -68,6 +73,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   return {
     base,
     pid,
+    spawnedAt,
     stop: async () => {
       await stopServer(child);
       closeSync(log);

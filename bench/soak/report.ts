@@ -122,7 +122,7 @@ export const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 export interface MemorySample {
   /** Seconds since the measured window began. */
   seconds: number;
-  rss: number;
+  bytes: number;
 }
 
 /** Least-squares slope of RSS over the samples, in bytes per minute (NaN with fewer than 3 samples). */
@@ -130,11 +130,11 @@ export function slopePerMinute(samples: MemorySample[]): number {
   if (samples.length < 3) return Number.NaN;
   const n = samples.length;
   const meanX = samples.reduce((sum, sample) => sum + sample.seconds, 0) / n;
-  const meanY = samples.reduce((sum, sample) => sum + sample.rss, 0) / n;
+  const meanY = samples.reduce((sum, sample) => sum + sample.bytes, 0) / n;
   let covariance = 0;
   let variance = 0;
   for (const sample of samples) {
-    covariance += (sample.seconds - meanX) * (sample.rss - meanY);
+    covariance += (sample.seconds - meanX) * (sample.bytes - meanY);
     variance += (sample.seconds - meanX) ** 2;
   }
   return variance === 0 ? Number.NaN : (covariance / variance) * 60;
@@ -154,7 +154,7 @@ export function lows(samples: MemorySample[], from: number, to: number, parts: n
       (sample) => sample.seconds >= start && (sample.seconds < start + width || part === parts - 1),
     );
     const low = inside.reduce<MemorySample | undefined>(
-      (min, sample) => (!min || sample.rss < min.rss ? sample : min),
+      (min, sample) => (!min || sample.bytes < min.bytes ? sample : min),
       undefined,
     );
     if (low) found.push(low);
