@@ -17,9 +17,11 @@
  * the warm-up), in its middle and at its end, and the growth of memory over the second half (soak/memory.ts).
  * Exit code 1 on any 5xx answer or request without an answer (warm-up included), or when over the second half
  * - the heap after full collections grows more than SOAK_MAX_HEAP_GROWTH_MB_PER_MINUTE (1), or
- * - RSS grows more than SOAK_MAX_RSS_GROWTH_MB_PER_MINUTE (5): the slope of the lowest sample of each fifth of it
+ * - RSS grows more than SOAK_MAX_RSS_GROWTH_MB_PER_MINUTE (10): the slope of the lowest sample of each fifth of it
  *   (RSS rises and falls by 100 MB and more as garbage fills the heap between full collections; its lows are what
- *   the process keeps), judged only in a run of at least 300 s (fifths of 30 s or more).
+ *   the process keeps), judged only in a run of at least 300 s (fifths of 30 s or more). The lows still wander by
+ *   10-25 MB, so over a 10-minute run's second half their slope varies by some 4 MB per minute with no growth at
+ *   all (measured: 2.9 and 4.2 while the heap after full collections stayed flat); a longer run resolves less.
  *
  *   npm run bench:soak                       # ten minutes
  *   SOAK_SECONDS=60 npm run bench:soak       # a minute, to try it
@@ -57,7 +59,7 @@ const MIN_WINDOW_SECONDS = 30;
 /** The server runs with --trace-gc (its lines go to its log): the heap after each full collection. */
 const TRACE_GC = process.env.SOAK_TRACE_GC !== '0';
 const MAX_HEAP_GROWTH_MB_PER_MINUTE = Number(process.env.SOAK_MAX_HEAP_GROWTH_MB_PER_MINUTE ?? 1);
-const MAX_RSS_GROWTH_MB_PER_MINUTE = Number(process.env.SOAK_MAX_RSS_GROWTH_MB_PER_MINUTE ?? 5);
+const MAX_RSS_GROWTH_MB_PER_MINUTE = Number(process.env.SOAK_MAX_RSS_GROWTH_MB_PER_MINUTE ?? 10);
 const PORT = Number(process.env.SOAK_PORT ?? 3324);
 const KEEP = process.env.SOAK_KEEP === '1';
 const REQUEST_TIMEOUT_MS = 60_000;

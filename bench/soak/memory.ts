@@ -24,8 +24,8 @@ export interface MemoryLimits {
  * half, and the heap after each full collection when the server traced them. Two verdicts: the heap after full
  * collections (a leak of JavaScript objects), when there are at least 4 in the second half; and the lows of RSS over
  * fifths of the second half (memory outside the heap too), when each fifth is at least `minWindowSeconds` long. RSS
- * swings by 100 MB and more as the old generation fills with garbage between full collections, so its limit is
- * the looser one.
+ * swings by 100 MB and more as the old generation fills with garbage between full collections, and even its lows
+ * wander, so its limit is the looser one (see soak.bench.ts).
  */
 export function printMemory(
   rss: MemorySample[],
