@@ -22,10 +22,21 @@ test('the demo account: a banner, and a change that is not sent to the server', 
   await expect(years.locator('option').nth(1)).toBeAttached();
   const options = await years
     .locator('option')
-    .evaluateAll((nodes) => nodes.map((node) => (node as HTMLOptionElement).value));
-  await years.selectOption(options[1] ?? options[0] ?? '');
-  await expect(years).toHaveValue(options[1] ?? options[0] ?? '');
-  await page.waitForTimeout(500);
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('value') ?? ''));
+  const year = options[1] ?? '';
+  // The page asks for the school in the chosen year once the choice is made, after the PUT that would have gone
+  // out before it: its answer is the moment to look at what was sent.
+  const schoolInYear = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return (
+      response.request().method() === 'GET' &&
+      url.pathname === `/api/1.0/schools/${REGENBOOG_ID}/` &&
+      url.searchParams.get('school_year') === year
+    );
+  });
+  await years.selectOption(year);
+  await expect(years).toHaveValue(year);
+  expect((await schoolInYear).status()).toBe(200);
 
   expect(writes).toEqual(['POST /api/1.0/login/']);
 });

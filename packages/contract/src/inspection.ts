@@ -1,34 +1,28 @@
 /*
  * The inspectorate's signaleringswaarden (onderwijsresultatenmodel po, since 2020-2021). The 1F value is 85% for
  * every school. The 1S/2F value depends on the schoolweging (20-40, computed by CBS; a higher weging means a
- * more complex population and a lower value), set so that about 90% of schools pass.
+ * more complex population and a lower value), set so that about 90% of schools pass. It is fixed per 1-point
+ * category of schoolweging, written `[31,32)`.
  *
- * SOURCE AND CAVEAT: the inspectorate publishes the 1S/2F values per schoolweging band in the
- * "Onderwijsresultatenmodel po" (onderwijsinspectie.nl) and updates them. We could not consult that table while
- * building this, so the values below are OUR APPROXIMATION of its shape: a falling step per 2.5 of weging, from
- * 58% at the lowest weging to 38% at the highest, placed below the national mean of about 59% as the 90%-pass rule
- * implies. Replace them with the published values before a school relies on them; this table is their only home,
- * and the page says that the value is indicative.
+ * SOURCE: the values below are the ones the inspectorate published in its open data (the `Schoolwegingscategorie`
+ * and `Signaleringswaarde 1S/2F` columns; see the domain notes). The values of the other categories are not known
+ * here, and are not made up: for them the value is null and the page shows it as unknown. Add a category's value
+ * here, from the inspectorate's table, to have it shown; this table is its only home.
  */
 export const SIGNAL_1F = 85;
 
-/** [upper bound of the schoolweging band (exclusive, the last inclusive), signaleringswaarde 1S/2F in %]. */
-export const SIGNAL_TARGET_BANDS: readonly (readonly [number, number])[] = [
-  [22.5, 58.0],
-  [25, 55.1],
-  [27.5, 52.0],
-  [30, 49.1],
-  [32.5, 45.9],
-  [35, 43.0],
-  [37.5, 40.4],
-  [40, 38.1],
+/** [lower bound of the schoolweging category `[lower, lower + 1)`, signaleringswaarde 1S/2F in %]. */
+export const SIGNAL_TARGET_CATEGORIES: readonly (readonly [number, number])[] = [
+  [27, 50.1],
+  [30, 45.5],
+  [31, 43.5],
+  [33, 38.7],
 ];
 
-/** The 1S/2F signaleringswaarde for a schoolweging (clamped to 20-40 as the inspectorate does). */
-export function signalTarget(schoolweging: number): number {
-  const weging = Math.min(40, Math.max(20, schoolweging));
-  for (const [upper, value] of SIGNAL_TARGET_BANDS) if (weging < upper) return value;
-  return SIGNAL_TARGET_BANDS[SIGNAL_TARGET_BANDS.length - 1]![1];
+/** The 1S/2F signaleringswaarde of a schoolweging's category, or null where its published value is not known here. */
+export function signalTarget(schoolweging: number): number | null {
+  const lower = Math.floor(schoolweging);
+  return SIGNAL_TARGET_CATEGORIES.find(([category]) => category === lower)?.[1] ?? null;
 }
 
 /** The subjects the inspectorate counts, with their target level: reading and taalverzorging 2F, mathematics 1S. */

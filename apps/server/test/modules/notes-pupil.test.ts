@@ -109,12 +109,28 @@ describe('pupil notes', () => {
       content: 'Van Tom',
     });
     const note = pupilNoteSchema.parse(created.json());
-    // otherTeacher has no rights on group A; the senco may read and edit. Give the colleague access as superuser:
     const before = await noteCount();
-    const asColleague = await call('restricted', 'PATCH', `/pupil_note/${note.id}/`, {
+    // The colleague (otherTeacher, permitted on group A in beforeAll, not the author) reads the note, marked as
+    // not theirs to change, and is refused changing or deleting it.
+    const seen = (await list('otherTeacher', '')).results.find((candidate) => candidate.id === note.id);
+    expect(seen).toMatchObject({
+      id: note.id,
+      content: 'Van Tom',
+      authorId: f.users.teacher.id,
+      canEdit: false,
+    });
+    const patched = await call('otherTeacher', 'PATCH', `/pupil_note/${note.id}/`, { content: 'Aangepast' });
+    expect(patched.statusCode).toBe(403);
+    const archived = await call('otherTeacher', 'PATCH', `/pupil_note/${note.id}/`, {
+      dateArchived: '2026-02-20T09:00:00.000Z',
+    });
+    expect(archived.statusCode).toBe(403);
+    expect((await call('otherTeacher', 'DELETE', `/pupil_note/${note.id}/`)).statusCode).toBe(403);
+    // A restricted user of the same group reads no notes at all, and changes none.
+    const asRestricted = await call('restricted', 'PATCH', `/pupil_note/${note.id}/`, {
       content: 'Aangepast',
     });
-    expect(asColleague.statusCode).toBe(403);
+    expect(asRestricted.statusCode).toBe(403);
     for (const who of ['demo', 'impersonated'] as const) {
       expect(
         (await call(who, 'POST', '/pupil_note/', { pupilId: pupil().id, content: 'Demo' })).statusCode,
@@ -124,6 +140,7 @@ describe('pupil notes', () => {
     expect(await noteCount()).toBe(before);
     const [stored] = await t.database.db.select().from(pupilNotes).where(eq(pupilNotes.id, note.id));
     expect(stored?.content).toBe('Van Tom');
+    expect(stored?.dateArchived).toBeNull();
     const bySenco = await call('senco', 'PATCH', `/pupil_note/${note.id}/`, { content: 'Aangevuld door IB' });
     expect(bySenco.statusCode).toBe(200);
     expect(pupilNoteSchema.parse(bySenco.json()).content).toBe('Aangevuld door IB');

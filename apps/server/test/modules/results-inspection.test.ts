@@ -178,11 +178,35 @@ describe('GET /school-inspection/{id}/ and PATCH /schools/{id}/schoolweging/', (
     expect(response.json()).toEqual({ schoolId, schoolweging: 31.2 });
     const body = schoolInspectionSchema.parse((await get('superuser')).json());
     expect(body.schoolweging).toBeCloseTo(31.2, 3);
-    // A higher weging means a lower value; 31.2 lies in the band 30-32.5 of the table.
-    expect(body.signalTarget).toBeGreaterThan(30);
-    expect(body.signalTarget).toBeLessThan(59);
+    // 31.2 lies in the category [31,32), whose published value is 43.5.
+    expect(body.signalTarget).toBe(43.5);
+    expect(body.signal1F).toBe(85);
     const cleared = await patch('superuser', { schoolweging: null });
     expect(cleared.json()).toEqual({ schoolId, schoolweging: null });
+    expect(schoolInspectionSchema.parse((await get('superuser')).json()).signalTarget).toBeNull();
+  });
+
+  it("takes the 1S/2F signaleringswaarde of the weging's 1-point category, null where it is not published", async () => {
+    // The inspectorate's published values per category [lower, lower + 1) (domain notes); a higher weging, a lower
+    // value. Other categories are not known, and must not be made up.
+    const published = new Map([
+      [27, 50.1],
+      [30, 45.5],
+      [31, 43.5],
+      [33, 38.7],
+    ]);
+    const expectedFor = (weging: number) => published.get(Math.floor(weging)) ?? null;
+    // Each category's lower bound counts in it, its upper bound in the next; 32.4 and the extremes are unpublished.
+    for (const weging of [27.8, 30, 30.95, 31, 31.99, 32, 32.4, 33.5, 20, 40]) {
+      expect((await patch('superuser', { schoolweging: weging })).statusCode).toBe(200);
+      const body = schoolInspectionSchema.parse((await get('superuser')).json());
+      expect(body.schoolweging).toBeCloseTo(weging, 3);
+      expect({ weging, signalTarget: body.signalTarget }).toEqual({
+        weging,
+        signalTarget: expectedFor(weging),
+      });
+    }
+    await patch('superuser', { schoolweging: null });
   });
 
   it('refuses a bad schoolweging with a field message and non-superusers with 403, changing nothing', async () => {

@@ -359,7 +359,10 @@ export const schoolInspectionSchema = z.object({
   shareTarget: z.number().nullable(),
   schoolweging: z.number().nullable(),
   signal1F: z.number(),
-  /** The 1S/2F signaleringswaarde for the school's schoolweging; null while no schoolweging is entered. */
+  /**
+   * The 1S/2F signaleringswaarde of the school's schoolweging category; null while no schoolweging is entered or
+   * while the value of its category is not known (see SIGNAL_TARGET_CATEGORIES).
+   */
   signalTarget: z.number().nullable(),
 });
 export type SchoolInspection = z.infer<typeof schoolInspectionSchema>;
