@@ -4,7 +4,9 @@ import {
   colleagueEndpoints,
   defineEndpoint,
   pupilEndpoints,
+  pupilReportEndpoints,
   schoolEndpoints,
+  supportEndpoints,
 } from '@leerzicht/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -162,5 +164,71 @@ describe('api client', () => {
     stored = 'current';
     await expect(client.call(accountEndpoints.profile, {})).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('api client download', () => {
+  const pdf = (headers: Record<string, string> = {}) =>
+    new Response('%PDF-1.7', {
+      headers: { 'Content-Type': 'application/pdf', ...headers },
+    });
+
+  it('fetches the endpoint with the session header and saves the file under the name the answer gives', async () => {
+    const fetch = fakeFetch(() => pdf({ 'Content-Disposition': 'attachment; filename="rapport-sara.pdf"' }));
+    const saveFile = vi.fn<(file: Blob, fileName: string) => void>();
+    const client = createApiClient({ fetch, saveFile, getToken: () => 'abc' });
+    const name = await client.download(
+      pupilReportEndpoints.report,
+      { params: { id: 7 }, query: { school_id: 1, lang: 'en', calendar_year: 2025 } },
+      { fileName: 'report-7.pdf' },
+    );
+    expect(name).toBe('rapport-sara.pdf');
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/1.0/pupils/7/report/?school_id=1&lang=en&calendar_year=2025');
+    expect(fetch.mock.calls[0]?.[1]?.method).toBe('GET');
+    expect(headersOf(fetch.mock.calls[0]?.[1]).authorization).toBe('JWT abc');
+    expect(saveFile).toHaveBeenCalledTimes(1);
+    const [file, savedAs] = saveFile.mock.calls[0] ?? [];
+    expect(savedAs).toBe('rapport-sara.pdf');
+    expect(file?.type).toBe('application/pdf');
+    expect(await file?.text()).toBe('%PDF-1.7');
+  });
+
+  it("reads an encoded name (filename*) and falls back to the caller's name without one", async () => {
+    let disposition: string | null = "attachment; filename*=UTF-8''verslag%20%C3%A9%C3%A9n.png";
+    const fetch = fakeFetch(() => pdf(disposition === null ? {} : { 'Content-Disposition': disposition }));
+    const saveFile = vi.fn<(file: Blob, fileName: string) => void>();
+    const client = createApiClient({ fetch, saveFile, getToken: () => null });
+    const attachment = { params: { id: 3, attachmentId: 8 } };
+    expect(await client.download(supportEndpoints.attachment, attachment, { fileName: 'scherm.png' })).toBe(
+      'verslag één.png',
+    );
+    disposition = null;
+    expect(await client.download(supportEndpoints.attachment, attachment, { fileName: 'scherm.png' })).toBe(
+      'scherm.png',
+    );
+    expect(saveFile.mock.calls.map((call) => call[1])).toEqual(['verslag één.png', 'scherm.png']);
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/1.0/support/tickets/3/attachments/8/');
+    expect(headersOf(fetch.mock.calls[0]?.[1]).authorization).toBeUndefined();
+  });
+
+  it('throws the ApiError of a refused answer, saving nothing; a 401 ends the session', async () => {
+    const onUnauthorized = vi.fn();
+    const saveFile = vi.fn<(file: Blob, fileName: string) => void>();
+    let answer = jsonResponse({ status: 404, detail: 'Not found.' }, 404, 'Not Found');
+    const fetch = fakeFetch(() => answer);
+    const client = createApiClient({ fetch, saveFile, onUnauthorized, getToken: () => 'abc' });
+    const attachment = { params: { id: 3, attachmentId: 8 } };
+    await expect(
+      client.download(supportEndpoints.attachment, attachment, { fileName: 'x.png' }),
+    ).rejects.toMatchObject({ status: 404, body: { status: 404, detail: 'Not found.' } });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    answer = jsonResponse({ status: 401, detail: 'Unauthorized' }, 401, 'Unauthorized');
+    const error = await client
+      .download(supportEndpoints.attachment, attachment, { fileName: 'x.png' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(saveFile).not.toHaveBeenCalled();
   });
 });

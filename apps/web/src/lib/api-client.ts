@@ -8,6 +8,7 @@ import {
 } from '@leerzicht/contract';
 import { API_BASE } from './api-base';
 import { ApiError, parseRetryAfter } from './api-error';
+import { fileNameFromDisposition } from './content-disposition';
 import { toQueryString, type QueryParams, type QueryValue } from './query-string';
 import { storage } from './storage';
 
@@ -46,10 +47,17 @@ export interface CallOptions {
   token?: string;
 }
 
+export interface DownloadOptions extends CallOptions {
+  /** The name to save under when the answer names none in its Content-Disposition header. */
+  fileName: string;
+}
+
 export interface ApiClientConfig {
   baseUrl?: string;
   /** Defaults to the global fetch, looked up at call time. */
   fetch?: typeof fetch;
+  /** Hands a downloaded file to the browser to save; defaults to saveFile. */
+  saveFile?: (file: Blob, fileName: string) => void;
   getToken?: () => string | null;
   /** Runs on a 401 from any call but the login itself. */
   onUnauthorized?: () => void;
@@ -70,6 +78,18 @@ export function redirectToLogin(): void {
   storage.clearSession();
   if (window.location.pathname.startsWith('/auth/')) return;
   window.location.assign(LOGIN_PATH);
+}
+
+/** Saves a file the way a link with `download` does: the browser's download, under `fileName`. */
+export function saveFile(file: Blob, fileName: string): void {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
 }
 
 function isQueryValue(value: unknown): value is QueryValue {
@@ -174,12 +194,17 @@ export function createApiClient(config: ApiClientConfig = {}) {
     return new ApiError(response.status, response.statusText, data, retryAfter);
   }
 
-  /** A file answer (a printout): the same path, query and session as `call`, the body as a Blob. */
-  async function download<E extends EndpointDefinition>(
+  /**
+   * Downloads a file answer (a printout, an attachment) and saves it: the same path, query and session header as
+   * `call`; a refused answer throws the ApiError `call` throws (a 401 ends the session), so callers show its
+   * message as they show any other. The file is saved under the name the answer's Content-Disposition gives,
+   * else `options.fileName`; resolves to the name used.
+   */
+  async function download<E extends EndpointDefinition & { method: 'GET' }>(
     endpoint: E,
     input: EndpointInput<E>,
-    options: CallOptions = {},
-  ): Promise<Blob> {
+    options: DownloadOptions,
+  ): Promise<string> {
     const url = urlOf(endpoint, input);
     const headers: Record<string, string> = {};
     const token = options.token ?? getToken();
@@ -187,7 +212,10 @@ export function createApiClient(config: ApiClientConfig = {}) {
     const fetchImpl = config.fetch ?? globalThis.fetch;
     const response = await fetchImpl(url, { method: 'GET', headers, signal: options.signal });
     if (!response.ok) throw failure(endpoint, response, await readBody(response), token);
-    return response.blob();
+    const file = await response.blob();
+    const fileName = fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? options.fileName;
+    (config.saveFile ?? saveFile)(file, fileName);
+    return fileName;
   }
 
   return { call, download };

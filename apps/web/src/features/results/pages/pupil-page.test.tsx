@@ -1,8 +1,9 @@
-import type { NationalScore } from '@leerzicht/contract';
+import { SERVICE_UNAVAILABLE_DETAIL, type NationalScore } from '@leerzicht/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
-import { profile, school, signIn } from '../../../test/fixtures';
+import { captureDownloads } from '../../../test/downloads';
+import { profile, school, signIn, TEST_TOKEN } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { methodScore, nationalScore, pupilDetail, SETTINGS } from '../../../test/result-fixtures';
 
@@ -374,22 +375,55 @@ describe('pupil page', () => {
       'GET /api/1.0/schools/1/': jsonResponse(school),
       'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
       'GET /api/1.0/pupils/7/': jsonResponse(pupil),
-      'GET /api/1.0/pupils/7/report/': new Response(new Blob(['%PDF-1.3']), {
-        headers: { 'Content-Type': 'application/pdf' },
+      'GET /api/1.0/pupils/7/report/': new Response('%PDF-1.3', {
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': 'attachment; filename="rapport-sara-de-vries.pdf"',
+        },
       }),
     });
-    const created = vi.fn(() => 'blob:report');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    const saved = captureDownloads();
     const { user } = renderApp('/app/schools/1/pupils/7');
     await user.click(await screen.findByRole('button', { name: 'Rapport voor ouders' }));
-    await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    // Saved under the server's name, with the session's header.
+    expect(saved[0]?.fileName).toBe('rapport-sara-de-vries.pdf');
+    expect(await saved[0]?.file.text()).toBe('%PDF-1.3');
     const call = fetch.mock.calls.find(([input]) => String(input).includes('/report/'));
+    expect(call?.[1]?.headers).toMatchObject({ Authorization: `JWT ${TEST_TOKEN}` });
     const url = new URL(String(call?.[0]), window.location.origin);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       school_id: '1',
       lang: 'nl',
       calendar_year: String(pupil.current?.calendarYear),
     });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says why the report could not be made, in the words of the app, and saves nothing', async () => {
+    signIn();
+    let answer = () => jsonResponse({ status: 503, detail: SERVICE_UNAVAILABLE_DETAIL }, 503);
+    fakeApi({
+      'GET /api/1.0/profile/': jsonResponse(profile),
+      'GET /api/1.0/schools/1/': jsonResponse(school),
+      'GET /api/1.0/user-settings/': jsonResponse(SETTINGS),
+      'GET /api/1.0/pupils/7/': jsonResponse(pupilDetail({ scores: [score(2024, 'E', 70)] })),
+      'GET /api/1.0/pupils/7/report/': () => answer(),
+    });
+    const saved = captureDownloads();
+    const { user } = renderApp('/app/schools/1/pupils/7');
+    const button = await screen.findByRole('button', { name: 'Rapport voor ouders' });
+    await user.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Leerzicht is even niet bereikbaar. Probeer het over een paar seconden opnieuw.',
+    );
+    // An answer without a message of its own: the button's own.
+    answer = () => new Response('Bad gateway', { status: 502 });
+    await user.click(button);
+    expect(
+      await screen.findByText('Het rapport kon niet worden gemaakt. Probeer het opnieuw.'),
+    ).toHaveAttribute('role', 'alert');
+    expect(saved).toEqual([]);
   });
 
   it("names the thresholds of the chosen verdict in the chart's legend and table", async () => {

@@ -12,14 +12,6 @@ export function useSupportTickets() {
 }
 
 /** A ticket's attachment, saved by the browser under the user's file name. */
-export async function downloadAttachment(ticketId: number, attachmentId: number, fileName: string) {
-  const blob = await api.download(supportEndpoints.attachment, { params: { id: ticketId, attachmentId } });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+export function downloadAttachment(ticketId: number, attachmentId: number, fileName: string) {
+  return api.download(supportEndpoints.attachment, { params: { id: ticketId, attachmentId } }, { fileName });
 }

@@ -1,6 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { captureDownloads } from '../../../test/downloads';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
+import { signIn, TEST_TOKEN } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
 import { TicketsPage } from './tickets-page';
 
@@ -39,5 +41,40 @@ describe('support tickets page', () => {
     fakeApi({ 'GET /api/1.0/support/tickets/': jsonResponse({ count: 0, results: [] }) });
     renderRoutes([{ path: '/', element: <TicketsPage /> }], '/', { language: 'en' });
     expect(await screen.findByText('There are no support tickets.')).toBeInTheDocument();
+  });
+
+  it("saves an attachment under the name the server gives, with the session's header", async () => {
+    signIn();
+    const fetch = fakeApi({
+      'GET /api/1.0/support/tickets/': jsonResponse({ count: 1, results: [ticket] }),
+      'GET /api/1.0/support/tickets/3/attachments/8/': new Response('png', {
+        headers: {
+          'Content-Type': 'image/png',
+          'Content-Disposition': "attachment; filename*=UTF-8''scherm%20%C3%A9%C3%A9n.png",
+        },
+      }),
+    });
+    const saved = captureDownloads();
+    const { user } = renderRoutes([{ path: '/', element: <TicketsPage /> }], '/', { language: 'en' });
+    await user.click(await screen.findByRole('button', { name: 'scherm.png' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.fileName).toBe('scherm één.png');
+    expect(await saved[0]?.file.text()).toBe('png');
+    const call = fetch.mock.calls.find(([input]) => String(input).includes('/attachments/'));
+    expect(call?.[1]?.headers).toMatchObject({ Authorization: `JWT ${TEST_TOKEN}` });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says when an attachment cannot be downloaded, and saves nothing', async () => {
+    signIn();
+    fakeApi({
+      'GET /api/1.0/support/tickets/': jsonResponse({ count: 1, results: [ticket] }),
+      'GET /api/1.0/support/tickets/3/attachments/8/': new Response('Bad gateway', { status: 502 }),
+    });
+    const saved = captureDownloads();
+    const { user } = renderRoutes([{ path: '/', element: <TicketsPage /> }], '/', { language: 'en' });
+    await user.click(await screen.findByRole('button', { name: 'scherm.png' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The attachment could not be downloaded.');
+    expect(saved).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
-import { Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
-import { FormattedDate, FormattedMessage } from 'react-intl';
+import { Alert, Anchor, Badge, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { PageLoader } from '../../../components/page-loader';
+import { firstErrorMessage } from '../../../lib/server-errors';
 import { downloadAttachment, useSupportTickets } from '../api/tickets';
 
 const STATUS_COLOURS = { pending: 'yellow', sent: 'green', failed: 'red', local: 'gray' } as const;
@@ -11,14 +13,31 @@ const STATUS_COLOURS = { pending: 'yellow', sent: 'green', failed: 'red', local:
  * service), their properties and attachments.
  */
 export function TicketsPage() {
+  const intl = useIntl();
   const tickets = useSupportTickets();
+  const [downloadError, setDownloadError] = useState<string | null>(null);
   if (!tickets.data) return <PageLoader />;
   const { results } = tickets.data;
+  const download = async (ticketId: number, attachmentId: number, fileName: string) => {
+    setDownloadError(null);
+    try {
+      await downloadAttachment(ticketId, attachmentId, fileName);
+    } catch (failure) {
+      setDownloadError(
+        firstErrorMessage(intl, failure) ?? intl.formatMessage({ id: 'support.tickets.downloadFailed' }),
+      );
+    }
+  };
   return (
     <Stack>
       <Title order={1}>
         <FormattedMessage id="support.tickets.title" />
       </Title>
+      {downloadError && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => setDownloadError(null)}>
+          {downloadError}
+        </Alert>
+      )}
       {results.length === 0 ? (
         <Text>
           <FormattedMessage id="support.tickets.empty" />
@@ -96,7 +115,7 @@ export function TicketsPage() {
                           component="button"
                           type="button"
                           size="sm"
-                          onClick={() => void downloadAttachment(ticket.id, file.id, file.fileName)}
+                          onClick={() => void download(ticket.id, file.id, file.fileName)}
                         >
                           {file.fileName}
                         </Anchor>

@@ -9,17 +9,10 @@ export function usePlanEffect(planId: number) {
 }
 
 /** The plan's PDF without the left-out sections, saved by the browser under the server's file name. */
-export async function downloadPrint(planId: number, omit: PrintSection[], lang: Language, fileName: string) {
-  const blob = await api.download(planReportEndpoints.print, {
-    params: { id: planId },
-    query: { omit, lang },
-  });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+export function downloadPrint(planId: number, omit: PrintSection[], lang: Language, fileName: string) {
+  return api.download(
+    planReportEndpoints.print,
+    { params: { id: planId }, query: { omit, lang } },
+    { fileName },
+  );
 }

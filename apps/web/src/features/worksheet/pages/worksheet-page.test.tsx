@@ -8,7 +8,8 @@ import {
   type NoteCategory,
 } from '@leerzicht/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { captureDownloads } from '../../../test/downloads';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
@@ -178,12 +179,12 @@ function serve(plans: GroupPlan[]) {
     'GET /api/1.0/recent_plans/': jsonResponse([]),
     'GET /api/1.0/note_categories/': jsonResponse(categories),
     'GET /api/1.0/group_plans/7/effect/': jsonResponse(effect),
-    'GET /api/1.0/group_plans/7/print/': new Response(
-      new Blob(['%PDF-1.7 test'], { type: 'application/pdf' }),
-      {
-        headers: { 'Content-Type': 'application/pdf' },
+    'GET /api/1.0/group_plans/7/print/': new Response('%PDF-1.7 test', {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': 'attachment; filename="groepsplan-groep-6-rekenen.pdf"',
       },
-    ),
+    }),
     'POST /api/1.0/group_plans/': (request) => jsonResponse({ ...plan, ...(request.body as object) }, 201),
     'PATCH /api/1.0/group_plans/7/': (request) => jsonResponse({ ...plan, ...(request.body as object) }),
     'PATCH /api/1.0/note_categories/11/': (request) =>
@@ -315,8 +316,7 @@ describe('worksheet page', () => {
 
   it('counts the sections left out of the printout and downloads the PDF without them', async () => {
     const fetch = serve([plan]);
-    const created = vi.fn(() => 'blob:plan');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    const saved = captureDownloads();
     const { user } = renderApp('/app/schools/1/groups/40/worksheet');
     const panel = await screen.findByTestId('print-panel');
     const counter = within(panel).getByTestId('removed-sections');
@@ -328,7 +328,9 @@ describe('worksheet page', () => {
     expect(counter).toHaveTextContent('1 onderdeel weggelaten');
     await user.click(within(panel).getByRole('checkbox', { name: 'Leerlingen' }));
     await user.click(within(panel).getByRole('button', { name: 'PDF downloaden' }));
-    await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.fileName).toBe('groepsplan-groep-6-rekenen.pdf');
+    expect(await saved[0]?.file.text()).toBe('%PDF-1.7 test');
     const printCall = fetch.mock.calls.find(([input]) => String(input).includes('/print/'));
     const url = new URL(String(printCall?.[0]), window.location.origin);
     expect(url.searchParams.getAll('omit[]')).toEqual(['pupil', 'effect']);
