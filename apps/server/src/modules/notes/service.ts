@@ -9,6 +9,7 @@ import {
 } from '@leerzicht/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import type { SchoolAccess } from '../../platform/access/index';
 import { badRequest } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
@@ -50,8 +51,8 @@ export async function listCategoryOptions(ctx: AppContext, schoolId: number): Pr
 }
 
 /** The category of a note by its code (built-in) or its name (the school's own); 400 for anything else. */
-async function resolveCategory(ctx: AppContext, schoolId: number, category: string) {
-  const found = (await listCategories(ctx.db, schoolId)).find(
+async function resolveCategory(db: Db, schoolId: number, category: string) {
+  const found = (await listCategories(db, schoolId)).find(
     (row) => row.code === category || (row.code === null && row.name === category),
   );
   if (!found) throw badRequest('Invalid input.', { category: [NOTE_ERRORS.unknownCategory] });
@@ -95,12 +96,15 @@ export async function createPupilNote(
     dateCreated: now,
     dateChanged: now,
   };
-  let row = await insertNoteInCategory(ctx.db, note, input.category);
-  // Not stored: the category is unknown, or the school's built-in categories do not exist yet (made on first use).
-  if (!row) {
-    await resolveCategory(ctx, access.schoolId, input.category);
-    row = await insertNoteInCategory(ctx.db, note, input.category);
-  }
+  // One transaction: a request that fails (a lost connection answers 503) leaves neither the note nor the
+  // built-in categories made for it.
+  const row = await ctx.db.transaction(async (tx) => {
+    const stored = await insertNoteInCategory(tx, note, input.category);
+    if (stored) return stored;
+    // Not stored: the category is unknown, or the school's built-in categories do not exist yet (made on first use).
+    await resolveCategory(tx, access.schoolId, input.category);
+    return insertNoteInCategory(tx, note, input.category);
+  });
   if (!row) throw new Error('note not stored in a category that exists');
   return toNote(row, access);
 }
@@ -112,19 +116,23 @@ export async function changePupilNote(
   input: PupilNoteUpdate,
 ): Promise<PupilNote> {
   const { access, note } = await authorizeNoteEdit(ctx, session, noteId);
-  const category =
-    input.category === undefined ? {} : await resolveCategory(ctx, note.schoolId, input.category);
-  await updateNote(ctx.db, noteId, {
-    ...category,
-    ...(input.content === undefined ? {} : { content: input.content }),
-    ...(input.position === undefined ? {} : { position: input.position }),
-    ...(input.confidential === undefined ? {} : { confidential: input.confidential }),
-    ...(input.dateArchived === undefined
-      ? {}
-      : { dateArchived: input.dateArchived === null ? null : new Date(input.dateArchived) }),
-    dateChanged: ctx.now(),
+  // The change and the read of the note to answer in one transaction: when the connection is lost between them,
+  // the answer (503) and the rows agree that nothing changed.
+  const row = await ctx.db.transaction(async (tx) => {
+    const category =
+      input.category === undefined ? {} : await resolveCategory(tx, note.schoolId, input.category);
+    await updateNote(tx, noteId, {
+      ...category,
+      ...(input.content === undefined ? {} : { content: input.content }),
+      ...(input.position === undefined ? {} : { position: input.position }),
+      ...(input.confidential === undefined ? {} : { confidential: input.confidential }),
+      ...(input.dateArchived === undefined
+        ? {}
+        : { dateArchived: input.dateArchived === null ? null : new Date(input.dateArchived) }),
+      dateChanged: ctx.now(),
+    });
+    return findNote(tx, noteId);
   });
-  const row = await findNote(ctx.db, noteId);
   if (!row) throw new Error('note not found after update');
   return toNote(row, access);
 }
