@@ -88,8 +88,11 @@ export async function createAspect(
 ): Promise<SocialEmotionalAspect> {
   const access = await requireSchoolAccess(ctx.db, session, input.schoolId);
   allowOr403(canManageAspects(access));
-  refuseDuplicateName(await ensureAspects(ctx.db, input.schoolId), input.name, null);
-  return toAspect(await insertOwnAspect(ctx.db, input.schoolId, input.name));
+  // One transaction: a request that fails leaves neither the aspect nor the built-in ones made for it.
+  return ctx.db.transaction(async (tx) => {
+    refuseDuplicateName(await ensureAspects(tx, input.schoolId), input.name, null);
+    return toAspect(await insertOwnAspect(tx, input.schoolId, input.name));
+  });
 }
 
 export async function updateAspect(

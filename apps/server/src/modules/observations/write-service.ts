@@ -7,6 +7,7 @@ import {
   type SocialEmotionalObservation,
 } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { allowOr403, type SchoolAccess } from '../../platform/access/index';
 import { badRequest, notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
@@ -57,10 +58,11 @@ async function placeInGroup(
   return { yearClassId: group.id, calendarYear };
 }
 
-async function readBack(ctx: AppContext, access: SchoolAccess, observationId: number) {
-  const row = await findObservation(ctx.db, observationId);
+/** The observation as stored, for the answer: read in the write's transaction, so a failed read undoes it. */
+async function readBack(db: Db, access: SchoolAccess, observationId: number) {
+  const row = await findObservation(db, observationId);
   if (!row) throw notFound();
-  return toObservation(row, await ensureAspects(ctx.db, access.schoolId), access);
+  return toObservation(row, await ensureAspects(db, access.schoolId), access);
 }
 
 /** Records an observation by the signed-in user. */
@@ -76,19 +78,22 @@ export async function createObservation(
   Object.assign(errors, resolved.errors);
   if (!place || hasErrors(errors)) throw invalid(errors);
   allowOr403(canRecordObservation(access, place.yearClassId));
-  const id = await insertObservation(ctx.db, {
-    schoolId: access.schoolId,
-    pupilId: input.pupilId,
-    authorId: session.userId,
-    dateCreated: ctx.now(),
-    ...place,
-    observedOn: input.observedOn,
-    instrument: input.instrument,
-    ratings: resolved.ratings,
-    content: input.content,
-    confidential: input.confidential,
+  // The insert and the read for the answer in one transaction: a 503 between them leaves nothing stored.
+  return ctx.db.transaction(async (tx) => {
+    const id = await insertObservation(tx, {
+      schoolId: access.schoolId,
+      pupilId: input.pupilId,
+      authorId: session.userId,
+      dateCreated: ctx.now(),
+      ...place,
+      observedOn: input.observedOn,
+      instrument: input.instrument,
+      ratings: resolved.ratings,
+      content: input.content,
+      confidential: input.confidential,
+    });
+    return readBack(tx, access, id);
   });
-  return readBack(ctx, access, id);
 }
 
 /** Changes the given fields; a new date moves the observation to the pupil's group of that school year. */
@@ -116,8 +121,11 @@ export async function changeObservation(
   if (input.content !== undefined) values.content = input.content;
   if (input.confidential !== undefined) values.confidential = input.confidential;
   if (input.instrument !== undefined) values.instrument = input.instrument;
-  await updateObservation(ctx.db, access.schoolId, observationId, values);
-  return readBack(ctx, access, observationId);
+  // The change and the read for the answer in one transaction: a 503 between them leaves nothing changed.
+  return ctx.db.transaction(async (tx) => {
+    await updateObservation(tx, access.schoolId, observationId, values);
+    return readBack(tx, access, observationId);
+  });
 }
 
 export async function removeObservation(
