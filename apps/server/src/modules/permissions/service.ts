@@ -1,5 +1,6 @@
 import { PERMISSION_ERRORS, type ChangePermissionsRequest, type UserPermissions } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { badRequest } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
@@ -32,13 +33,14 @@ async function checkChange(ctx: AppContext, input: ChangePermissionsRequest): Pr
 
 function auditChange(
   ctx: AppContext,
+  db: Db,
   session: ActiveSession,
   action: string,
   schoolId: number,
   userId: number,
   groupIds: number[],
 ) {
-  return writeAudit(ctx.db, {
+  return writeAudit(db, {
     schoolId,
     actorUserId: session.userId,
     impersonatorId: session.impersonatorId,
@@ -57,9 +59,12 @@ export async function grantPermissions(
   input: ChangePermissionsRequest,
 ): Promise<UserPermissions> {
   const groupIds = await checkChange(ctx, input);
-  await addPermissions(ctx.db, input.schoolId, input.userId, groupIds);
-  await auditChange(ctx, session, 'permission.add', input.schoolId, input.userId, groupIds);
-  return { userId: input.userId, groupIds: await userGroupIds(ctx.db, input.schoolId, input.userId) };
+  // The change, its audit row and the read for the answer in one transaction: a 503 leaves nothing changed.
+  return ctx.db.transaction(async (tx) => {
+    await addPermissions(tx, input.schoolId, input.userId, groupIds);
+    await auditChange(ctx, tx, session, 'permission.add', input.schoolId, input.userId, groupIds);
+    return { userId: input.userId, groupIds: await userGroupIds(tx, input.schoolId, input.userId) };
+  });
 }
 
 /** Removes group permissions (ones not granted are ignored); answers the user's whole list. */
@@ -69,7 +74,10 @@ export async function revokePermissions(
   input: ChangePermissionsRequest,
 ): Promise<UserPermissions> {
   const groupIds = await checkChange(ctx, input);
-  await removePermissions(ctx.db, input.schoolId, input.userId, groupIds);
-  await auditChange(ctx, session, 'permission.remove', input.schoolId, input.userId, groupIds);
-  return { userId: input.userId, groupIds: await userGroupIds(ctx.db, input.schoolId, input.userId) };
+  // The change, its audit row and the read for the answer in one transaction: a 503 leaves nothing changed.
+  return ctx.db.transaction(async (tx) => {
+    await removePermissions(tx, input.schoolId, input.userId, groupIds);
+    await auditChange(ctx, tx, session, 'permission.remove', input.schoolId, input.userId, groupIds);
+    return { userId: input.userId, groupIds: await userGroupIds(tx, input.schoolId, input.userId) };
+  });
 }
