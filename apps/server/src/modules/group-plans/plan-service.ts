@@ -7,6 +7,7 @@ import {
 } from '@leerzicht/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { allowOr404, type SchoolAccess } from '../../platform/access/index';
 import { badRequest, notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
@@ -54,8 +55,9 @@ function toPlan(row: PlanView): GroupPlan {
   };
 }
 
-async function planById(ctx: AppContext, access: SchoolAccess, id: number): Promise<GroupPlan> {
-  const [row] = await listPlanViews(ctx.db, { schoolId: access.schoolId, id });
+/** The plan as stored, for the answer: read in the write's transaction, so a failed read undoes the write. */
+async function planById(db: Db, access: SchoolAccess, id: number): Promise<GroupPlan> {
+  const [row] = await listPlanViews(db, { schoolId: access.schoolId, id });
   if (!row) throw new Error('group plan not found after writing it');
   return toPlan(row);
 }
@@ -149,7 +151,7 @@ export async function createGroupPlan(
   if (source) allowOr404(canUsePlan(access, source));
 
   const now = ctx.now();
-  const id = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const planId = await insertPlan(tx, {
       schoolId: access.schoolId,
       name: input.name,
@@ -165,9 +167,8 @@ export async function createGroupPlan(
     const target = { planId, schoolId: access.schoolId, yearClassId: group.id, userId: session.userId, now };
     if (template) await cloneTemplate(tx, storedContent(template), target);
     if (source) await clonePlan(tx, source.id, target);
-    return planId;
+    return planById(tx, access, planId);
   });
-  return planById(ctx, access, id);
 }
 
 /** The period after the change; the end may not lie before the start (400 on the date that was given). */
@@ -189,7 +190,7 @@ export async function changeGroupPlan(
   input: z.output<typeof groupPlanUpdateSchema>,
 ): Promise<GroupPlan> {
   const { access } = await authorizePlan(ctx, session, id);
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     // Locked, so that two changes of one date each cannot together make the end fall before the start.
     const plan = await lockPlan(tx, id);
     if (!plan) throw notFound();
@@ -201,8 +202,8 @@ export async function changeGroupPlan(
       ...(input.evaluation === undefined ? {} : { evaluation: input.evaluation }),
       dateChanged: ctx.now(),
     });
+    return planById(tx, access, id);
   });
-  return planById(ctx, access, id);
 }
 
 export async function removeGroupPlan(ctx: AppContext, session: ActiveSession, id: number): Promise<void> {

@@ -47,8 +47,9 @@ function toTemplate(row: TemplateView, viewer: TemplateViewer, withContent: bool
   };
 }
 
-async function templateById(ctx: AppContext, id: number, viewer: TemplateViewer): Promise<GroupPlanTemplate> {
-  const row = await findTemplateView(ctx.db, id);
+/** The template as stored, for the answer: read in the write's transaction, so a failed read undoes the write. */
+async function templateById(db: Db, id: number, viewer: TemplateViewer): Promise<GroupPlanTemplate> {
+  const row = await findTemplateView(db, id);
   if (!row) throw new Error('group plan template not found after writing it');
   return toTemplate(row, viewer, true);
 }
@@ -112,7 +113,7 @@ export async function createTemplate(
   await checkSubjects(ctx, input.allowed_subjects);
   const now = ctx.now();
   const schoolId = input.is_system ? null : input.school_id;
-  const id = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const created = await insertTemplate(tx, {
       schoolId,
       isSystem: input.is_system,
@@ -126,9 +127,8 @@ export async function createTemplate(
       content: toStoredContent(input.content.categories),
     });
     await auditTemplate(tx, ctx, session, 'create', { id: created, schoolId, isSystem: input.is_system });
-    return created;
+    return templateById(tx, created, viewer);
   });
-  return templateById(ctx, id, viewer);
 }
 
 export async function changeTemplate(
@@ -146,11 +146,11 @@ export async function changeTemplate(
     ...(input.allowed_grades === undefined ? {} : { allowedGrades: distinct(input.allowed_grades) }),
     ...(input.content === undefined ? {} : { content: toStoredContent(input.content.categories) }),
   };
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await updateTemplate(tx, id, { ...changes, userId: session.userId, dateChanged: ctx.now() });
     await auditTemplate(tx, ctx, session, 'update', template, Object.keys(changes));
+    return templateById(tx, id, viewer);
   });
-  return templateById(ctx, id, viewer);
 }
 
 export async function removeTemplate(ctx: AppContext, session: ActiveSession, id: number): Promise<void> {
