@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // Two server processes need a database both can reach, the read-replica and database-restart tests start
-    // PostgreSQL clusters of their own, and the connection-loss and shutdown tests end or hold PostgreSQL
+    // PostgreSQL clusters of their own, and the connection-loss, write-atomicity and shutdown tests end or hold PostgreSQL
     // connections: they run in the PostgreSQL run (DATABASE_URL, as CI's second server run does), not on the
     // embedded PGlite of a fresh checkout.
     exclude: [
@@ -17,6 +17,7 @@ export default defineConfig({
             'test/platform/read-replica.test.ts',
             'test/platform/database-restart.test.ts',
             'test/platform/connection-loss.test.ts',
+            'test/platform/write-atomicity.test.ts',
             'test/platform/shutdown.test.ts',
           ]),
     ],
