@@ -7,6 +7,7 @@ import {
   type SetApproach,
 } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { authorizePupil } from '../../platform/access/index';
 import { badRequest } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
@@ -22,8 +23,8 @@ import { byApproachThenName, toApproachRow, userName } from './rows';
 
 type Group = { id: number; schoolId: number; calendarYear: number };
 
-async function groupRows(ctx: AppContext, group: Group, subjectId: number): Promise<PupilApproachRow[]> {
-  const rows = await listGroupApproachRows(ctx.db, group, subjectId);
+async function groupRows(db: Db, group: Group, subjectId: number): Promise<PupilApproachRow[]> {
+  const rows = await listGroupApproachRows(db, group, subjectId);
   return rows
     .map((row) => toApproachRow(row, { subjectId, calendarYear: group.calendarYear }))
     .sort(byApproachThenName);
@@ -42,7 +43,7 @@ export async function listApproaches(
   }
   const { group } = await requireGroup(ctx, session, scope.groupId, canReadGroupApproaches);
   await requireSubject(ctx, scope.subjectId, 'subject_id');
-  return groupRows(ctx, group, scope.subjectId);
+  return groupRows(ctx.db, group, scope.subjectId);
 }
 
 /** The group a change is for, its subject, and that every named pupil is in the group (400 per pupil). */
@@ -66,13 +67,17 @@ async function prepareChanges(
   return group;
 }
 
+/**
+ * Applies the changes and reads the group's rows for the answer in one transaction: a request that fails on
+ * the read (a lost connection answers 503) leaves no approach changed.
+ */
 async function applyAll(
   ctx: AppContext,
   session: ActiveSession,
   group: Group,
   subjectId: number,
   changes: readonly { pupilId: number; approach: SetApproach['approach'] }[],
-): Promise<number> {
+): Promise<{ changed: number; rows: PupilApproachRow[] }> {
   const at = ctx.now();
   return ctx.db.transaction(async (tx) => {
     let changed = 0;
@@ -89,7 +94,7 @@ async function applyAll(
       });
       if (applied) changed += 1;
     }
-    return changed;
+    return { changed, rows: await groupRows(tx, group, subjectId) };
   });
 }
 
@@ -100,8 +105,7 @@ export async function setApproach(
   input: SetApproach,
 ): Promise<PupilApproachRow> {
   const group = await prepareChanges(ctx, session, input, [{ pupilId: input.pupilId, field: 'pupilId' }]);
-  await applyAll(ctx, session, group, input.subjectId, [input]);
-  const rows = await groupRows(ctx, group, input.subjectId);
+  const { rows } = await applyAll(ctx, session, group, input.subjectId, [input]);
   const row = rows.find((candidate) => candidate.pupilId === input.pupilId);
   if (!row) throw badRequest('Invalid input.', { pupilId: [APPROACH_ERRORS.notInGroup] });
   return row;
@@ -118,8 +122,8 @@ export async function setApproachBatch(
     field: `approaches/${index}/pupilId`,
   }));
   const group = await prepareChanges(ctx, session, input, named);
-  const changedCount = await applyAll(ctx, session, group, input.subjectId, input.approaches);
-  return { changedCount, approaches: await groupRows(ctx, group, input.subjectId) };
+  const { changed, rows } = await applyAll(ctx, session, group, input.subjectId, input.approaches);
+  return { changedCount: changed, approaches: rows };
 }
 
 /** Every change of the pupil's approaches, newest first. */
