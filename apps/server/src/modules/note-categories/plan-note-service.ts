@@ -9,6 +9,7 @@ import {
 } from '@leerzicht/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { authorizePupil, type SchoolAccess } from '../../platform/access/index';
 import { badRequest, notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
@@ -52,8 +53,9 @@ function toNote(row: PlanNoteView, access: SchoolAccess): GroupPlanNote {
 const invalid = (field: 'noteCategoryId' | 'pupilId', message: string) =>
   badRequest('Invalid input.', { [field]: [message] });
 
-async function noteById(ctx: AppContext, access: SchoolAccess, id: number): Promise<GroupPlanNote> {
-  const { rows } = await listPlanNotes(ctx.db, { schoolId: access.schoolId, id, groupIds: null });
+/** The note as stored, for the answer: read in the write's transaction, so a failed read undoes the write. */
+async function noteById(db: Db, access: SchoolAccess, id: number): Promise<GroupPlanNote> {
+  const { rows } = await listPlanNotes(db, { schoolId: access.schoolId, id, groupIds: null });
   const [row] = rows;
   if (!row) throw new Error('group plan note not found after writing it');
   return toNote(row, access);
@@ -131,12 +133,12 @@ export async function createGroupPlanNote(
   const pupilId = input.pupilId ?? null;
   if (pupilId !== null) await checkNamedPupil(ctx, session, category, pupilId);
   const now = ctx.now();
-  const id = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const current = await lockCategoryForNote(tx, category.id);
     // Deleted since the checks above.
     if (!current) throw notFound();
     if (current.isArchived) throw invalid('noteCategoryId', ERRORS.archivedCategory);
-    return insertPlanNote(tx, {
+    const id = await insertPlanNote(tx, {
       schoolId: category.schoolId,
       noteCategoryId: category.id,
       pupilId,
@@ -145,8 +147,8 @@ export async function createGroupPlanNote(
       dateCreated: now,
       dateChanged: now,
     });
+    return noteById(tx, access, id);
   });
-  return noteById(ctx, access, id);
 }
 
 export async function changeGroupPlanNote(
@@ -156,14 +158,17 @@ export async function changeGroupPlanNote(
   input: GroupPlanNoteUpdate,
 ): Promise<GroupPlanNote> {
   const { access } = await authorizePlanNoteEdit(ctx, session, noteId);
-  await updatePlanNote(ctx.db, noteId, {
-    ...(input.content === undefined ? {} : { content: input.content }),
-    ...(input.date_archived === undefined
-      ? {}
-      : { dateArchived: input.date_archived === null ? null : new Date(input.date_archived) }),
-    dateChanged: ctx.now(),
+  // The change and the read for the answer in one transaction: a 503 between them leaves nothing changed.
+  return ctx.db.transaction(async (tx) => {
+    await updatePlanNote(tx, noteId, {
+      ...(input.content === undefined ? {} : { content: input.content }),
+      ...(input.date_archived === undefined
+        ? {}
+        : { dateArchived: input.date_archived === null ? null : new Date(input.date_archived) }),
+      dateChanged: ctx.now(),
+    });
+    return noteById(tx, access, noteId);
   });
-  return noteById(ctx, access, noteId);
 }
 
 export async function removeGroupPlanNote(
