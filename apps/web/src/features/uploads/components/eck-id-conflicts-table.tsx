@@ -33,7 +33,7 @@ export function EckIdConflictsTable({
           <FormattedMessage id="uploads.eckIds.firstOnly" values={{ shown: conflicts.length, count }} />
         </Text>
       )}
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={560}>
         <Table withTableBorder striped aria-label={intl.formatMessage({ id: 'uploads.eckIds.caption' })}>
           <Table.Thead>
             <Table.Tr>
@@ -60,10 +60,10 @@ export function EckIdConflictsTable({
                 <Table.Td>{conflict.name}</Table.Td>
                 <Table.Td>{conflict.key}</Table.Td>
                 <Table.Td>
-                  <code>{conflict.storedEckId ?? '–'}</code>
+                  <EckId value={conflict.storedEckId ?? '–'} />
                 </Table.Td>
                 <Table.Td>
-                  <code>{conflict.fileEckId}</code>
+                  <EckId value={conflict.fileEckId} />
                 </Table.Td>
                 <Table.Td>
                   {conflict.kind === 'changed' ? (
@@ -87,5 +87,14 @@ export function EckIdConflictsTable({
         </Table>
       </Table.ScrollContainer>
     </Stack>
+  );
+}
+
+/** An ECK-iD is a URL of about 90 characters: it wraps anywhere, so that the box to replace it stays in view. */
+function EckId({ value }: { value: string }) {
+  return (
+    <Text component="code" size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+      {value}
+    </Text>
   );
 }
