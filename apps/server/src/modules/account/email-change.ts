@@ -35,41 +35,41 @@ function sendLater(ctx: AppContext, log: FastifyBaseLogger, message: MailMessage
  * Starts a change of e-mail address: the account keeps its address until the link mailed to the new one is
  * opened, and the old address is told. When the new address already belongs to another account no link is
  * sent, but the caller's answer is the same, so the call reveals nothing about other accounts.
+ *
+ * Stores the request with its audit entry through `db`, the caller's transaction (all or nothing with the
+ * caller's other writes), and answers the mails, which the caller sends only once that transaction committed
+ * (sendEmailChangeMails).
  */
-export async function requestEmailChange(
+export async function storeEmailChange(
   ctx: AppContext,
+  db: Db,
   user: Account,
   newEmail: string,
-  log: FastifyBaseLogger,
-): Promise<void> {
+): Promise<MailMessage[]> {
   const now = ctx.now();
   const token = randomBytes(32).toString('base64url');
-  // The request with its audit entry, all or nothing; the mails only once both are committed.
-  const taken = await ctx.db.transaction(async (tx) => {
-    await insertEmailChange(tx, {
-      userId: user.id,
-      newEmail,
-      tokenHash: hashToken(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + VALID_MS),
-    });
-    await writeAudit(tx, {
-      actorUserId: user.id,
-      action: 'account.email_change_requested',
-      entity: 'user',
-      entityId: user.id,
-      at: now,
-    });
-    return (await findAccountConflicts(tx, user.id, { email: newEmail })).email;
+  await insertEmailChange(db, {
+    userId: user.id,
+    newEmail,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + VALID_MS),
   });
+  await writeAudit(db, {
+    actorUserId: user.id,
+    action: 'account.email_change_requested',
+    entity: 'user',
+    entityId: user.id,
+    at: now,
+  });
+  const taken = (await findAccountConflicts(db, user.id, { email: newEmail })).email;
   const greeting = { language: user.language, firstName: user.firstName };
+  const mails: MailMessage[] = [];
   if (!taken) {
     const link = `${ctx.config.APP_URL.replace(/\/+$/, '')}${EMAIL_CHANGE_CONFIRM_PATH.replace('{token}', encodeURIComponent(token))}`;
-    sendLater(ctx, log, emailChangeLinkMail({ ...greeting, to: newEmail, username: user.username, link }));
+    mails.push(emailChangeLinkMail({ ...greeting, to: newEmail, username: user.username, link }));
   }
-  sendLater(
-    ctx,
-    log,
+  mails.push(
     emailChangeNoticeMail({
       ...greeting,
       to: user.email,
@@ -78,6 +78,16 @@ export async function requestEmailChange(
       supportEmail: ctx.config.SUPPORT_EMAIL,
     }),
   );
+  return mails;
+}
+
+/** Sends the mails storeEmailChange answered, after its transaction committed. */
+export function sendEmailChangeMails(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  mails: readonly MailMessage[],
+): void {
+  for (const mail of mails) sendLater(ctx, log, mail);
 }
 
 /**

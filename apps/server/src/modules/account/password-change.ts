@@ -44,14 +44,19 @@ export async function changePassword(
   if (Object.keys(errors).length > 0) throw badRequest('Invalid input.', errors);
 
   const now = ctx.now();
-  await setPasswordHash(ctx.db, user.id, await hashPassword(input.newPassword1));
-  await revokeUserSessions(ctx.db, user.id, now, session.sessionId);
-  await writeAudit(ctx.db, {
-    actorUserId: user.id,
-    action: 'password.change',
-    entity: 'user',
-    entityId: user.id,
-    at: now,
+  const hash = await hashPassword(input.newPassword1);
+  // The new password, the other sessions signed out and the audit row, all or nothing: a 503 on a later
+  // statement must not leave a changed password with the old sessions still open.
+  await ctx.db.transaction(async (tx) => {
+    await setPasswordHash(tx, user.id, hash);
+    await revokeUserSessions(tx, user.id, now, session.sessionId);
+    await writeAudit(tx, {
+      actorUserId: user.id,
+      action: 'password.change',
+      entity: 'user',
+      entityId: user.id,
+      at: now,
+    });
   });
   return { detail: 'New password has been saved.' };
 }

@@ -105,15 +105,16 @@ export async function confirmPasswordReset(
     await setPasswordHash(db, userId, passwordHash);
     await retireResetTokens(db, userId, now);
     await revokeUserSessions(db, userId, now, null);
+    // In the transaction: a reset that answered 503 left no audit row without its change, nor a change without it.
+    await writeAudit(db, {
+      actorUserId: userId,
+      action: 'password.reset',
+      entity: 'user',
+      entityId: userId,
+      at: now,
+    });
     return true;
   });
   if (!claimed) throw badRequest('Invalid input.', { token: [ACCOUNT_ERRORS.resetTokenInvalid] });
-  await writeAudit(ctx.db, {
-    actorUserId: userId,
-    action: 'password.reset',
-    entity: 'user',
-    entityId: userId,
-    at: now,
-  });
   return { detail: 'Password has been reset with the new password.' };
 }

@@ -1,5 +1,6 @@
 import { HOMEPAGE_PAGES, fullName, schoolYearOf, type HomepagePage, type Profile } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { unauthorized } from '../../platform/http-errors';
 import { resolveSchoolAccess } from '../../platform/access/index';
 import { isReadOnlySession } from '../../platform/routing/index';
@@ -12,15 +13,16 @@ function homepagePage(value: string | null): HomepagePage {
   return (HOMEPAGE_PAGES as readonly string[]).includes(value ?? '') ? (value as HomepagePage) : 'schools';
 }
 
-export async function getProfile(ctx: AppContext, session: ActiveSession): Promise<Profile> {
-  const user = await findUser(ctx.db, session.userId);
+/** `db`: the transaction of a change the profile answers, so that a failed read undoes the change. */
+export async function getProfile(ctx: AppContext, session: ActiveSession, db: Db = ctx.db): Promise<Profile> {
+  const user = await findUser(db, session.userId);
   if (!user) throw unauthorized();
-  const memberships = await listUserSchools(ctx.db, user.id);
+  const memberships = await listUserSchools(db, user.id);
   // The one access resolver decides per school (an impersonated session reaches only its own school).
   const schools = (
     await Promise.all(
       memberships.map(async (school) => {
-        const access = await resolveSchoolAccess(ctx.db, session, school.id);
+        const access = await resolveSchoolAccess(db, session, school.id);
         return access ? { ...school, groupIds: access.groupIds } : null;
       }),
     )
@@ -28,7 +30,7 @@ export async function getProfile(ctx: AppContext, session: ActiveSession): Promi
   return {
     id: user.id,
     email: user.email,
-    pendingEmail: await findPendingEmail(ctx.db, user.id, ctx.now()),
+    pendingEmail: await findPendingEmail(db, user.id, ctx.now()),
     username: user.username,
     firstName: user.firstName,
     lastName: user.lastName,

@@ -3,8 +3,9 @@ import { ACCOUNT_ERRORS, type Profile, type UpdateUserRequest } from '@leerzicht
 import type { AppContext } from '../../context';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, unauthorized } from '../../platform/http-errors';
+import type { MailMessage } from '../../platform/mail';
 import type { ActiveSession } from '../../platform/sessions';
-import { requestEmailChange } from './email-change';
+import { sendEmailChangeMails, storeEmailChange } from './email-change';
 import { requireRecentPasswordConfirmation } from './password-confirmation';
 import {
   findAccountConflicts,
@@ -46,23 +47,31 @@ export async function updateUser(
   const conflicts = await findAccountConflicts(ctx.db, user.id, { username: changes.username });
   if (conflicts.username) throw badRequest('Invalid input.', { username: [ACCOUNT_ERRORS.usernameTaken] });
 
-  if (Object.keys(changes).length > 0) {
-    try {
-      await updateUserFields(ctx.db, user.id, changes);
-    } catch (error) {
-      // Another account took the name between the check and the write.
-      if (!isUniqueViolation(error)) throw error;
-      throw badRequest('Invalid input.', { username: [ACCOUNT_ERRORS.usernameTaken] });
+  // The changes, their audit row, a requested address change and the profile read for the answer in one
+  // transaction: a request that fails on any of them (a lost connection answers 503) stores nothing. The mails
+  // of an address change go out only after the commit.
+  const { profile, mails } = await ctx.db.transaction(async (tx) => {
+    if (Object.keys(changes).length > 0) {
+      try {
+        await updateUserFields(tx, user.id, changes);
+      } catch (error) {
+        // Another account took the name between the check and the write.
+        if (!isUniqueViolation(error)) throw error;
+        throw badRequest('Invalid input.', { username: [ACCOUNT_ERRORS.usernameTaken] });
+      }
+      await writeAudit(tx, {
+        actorUserId: user.id,
+        action: 'account.update',
+        entity: 'user',
+        entityId: user.id,
+        details: { fields: Object.keys(changes) },
+        at: ctx.now(),
+      });
     }
-    await writeAudit(ctx.db, {
-      actorUserId: user.id,
-      action: 'account.update',
-      entity: 'user',
-      entityId: user.id,
-      details: { fields: Object.keys(changes) },
-      at: ctx.now(),
-    });
-  }
-  if (newEmail !== undefined) await requestEmailChange(ctx, user, newEmail, log);
-  return getProfile(ctx, session);
+    const toSend: MailMessage[] =
+      newEmail === undefined ? [] : await storeEmailChange(ctx, tx, user, newEmail);
+    return { profile: await getProfile(ctx, session, tx), mails: toSend };
+  });
+  sendEmailChangeMails(ctx, log, mails);
+  return profile;
 }
