@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { route, signedIn } from '../../platform/routing/index';
-import { revokeSession } from '../../platform/sessions';
 import { deviceCookieHeader, presentedDeviceTokens } from './device-token';
-import { login, prepareUnknownUserTiming, type SignedIn } from './service';
+import { login, logout, prepareUnknownUserTiming, type SignedIn } from './service';
 import { confirmSignInLink, requestSignInLink } from './sign-in-link';
 import { activateTotp, deactivateTotp, totpStatus, verifyTotp } from './totp-service';
 
@@ -50,7 +49,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return { token: signedIn.token, username: signedIn.username };
   });
   route(app, endpoints.logout, own, async (call) => {
-    await revokeSession(ctx.db, signedIn(call).sessionId, ctx.now());
+    await logout(ctx, signedIn(call).sessionId);
     return { detail: 'Logged out.' };
   });
   route(app, endpoints.totpStatus, own, (call) => totpStatus(ctx, signedIn(call)));

@@ -11,7 +11,7 @@ import {
   rememberAddressWrites,
   reserveAttempt,
 } from '../../platform/rate-limit';
-import { newSession } from '../../platform/sessions';
+import { newSession, revokeSession } from '../../platform/sessions';
 import { signSessionToken } from '../../platform/session-tokens';
 import { matchTotpStep } from '../../platform/totp';
 import type { AttemptSource } from '../../platform/password-attempts';
@@ -178,4 +178,9 @@ export async function finishSignIn(
     now,
   );
   return { token, deviceTokens: device.tokens };
+}
+
+/** Logout: the session is revoked from now on. */
+export async function logout(ctx: AppContext, sessionId: string): Promise<void> {
+  await revokeSession(ctx.db, sessionId, ctx.now());
 }
