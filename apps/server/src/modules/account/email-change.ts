@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ACCOUNT_ERRORS,
@@ -12,24 +11,18 @@ import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { badRequest } from '../../platform/http-errors';
 import type { MailMessage } from '../../platform/mail';
+import { hashLinkKey, linkUrl, newLinkKey, sendAfterAnswer } from '../../platform/mailed-links';
 import { claimEmailChange, insertEmailChange, setEmail } from './email-change-repository';
 import { emailChangeLinkMail, emailChangeNoticeMail } from './email-change-mails';
 import { findAccountConflicts, findUser, isUniqueViolation } from './repository';
 
 const VALID_MS = EMAIL_CHANGE_VALID_HOURS * 3_600_000;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 type Account = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
 /** Mails go out after the answer; a failure is logged without recipient or body. */
-function sendLater(ctx: AppContext, log: FastifyBaseLogger, message: MailMessage): void {
-  ctx.mailer.send(message).catch((error: unknown) => {
-    log.error(
-      { err: { message: error instanceof Error ? error.message : String(error) } },
-      'e-mail change mail failed',
-    );
-  });
-}
+const sendLater = (ctx: AppContext, log: FastifyBaseLogger, message: MailMessage) =>
+  sendAfterAnswer(ctx.mailer, message, log, 'e-mail change mail');
 
 /**
  * Starts a change of e-mail address: the account keeps its address until the link mailed to the new one is
@@ -47,11 +40,11 @@ export async function storeEmailChange(
   newEmail: string,
 ): Promise<MailMessage[]> {
   const now = ctx.now();
-  const token = randomBytes(32).toString('base64url');
+  const link = newLinkKey();
   await insertEmailChange(db, {
     userId: user.id,
     newEmail,
-    tokenHash: hashToken(token),
+    tokenHash: link.hash,
     createdAt: now,
     expiresAt: new Date(now.getTime() + VALID_MS),
   });
@@ -66,8 +59,8 @@ export async function storeEmailChange(
   const greeting = { language: user.language, firstName: user.firstName };
   const mails: MailMessage[] = [];
   if (!taken) {
-    const link = `${ctx.config.APP_URL.replace(/\/+$/, '')}${EMAIL_CHANGE_CONFIRM_PATH.replace('{token}', encodeURIComponent(token))}`;
-    mails.push(emailChangeLinkMail({ ...greeting, to: newEmail, username: user.username, link }));
+    const url = linkUrl(ctx.config.APP_URL, EMAIL_CHANGE_CONFIRM_PATH, link.key);
+    mails.push(emailChangeLinkMail({ ...greeting, to: newEmail, username: user.username, link: url }));
   }
   mails.push(
     emailChangeNoticeMail({
@@ -104,7 +97,7 @@ export async function confirmEmailChange(
   const outcome = await ctx.db
     .transaction(async (tx) => {
       const db = tx as unknown as Db;
-      const claimed = await claimEmailChange(db, hashToken(input.token), now);
+      const claimed = await claimEmailChange(db, hashLinkKey(input.token), now);
       if (!claimed) return null;
       const user = await findUser(db, claimed.userId);
       if (!user || !user.isActive) return null;

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ACCOUNT_ERRORS,
@@ -12,6 +11,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { badRequest } from '../../platform/http-errors';
+import { hashLinkKey, linkUrl, newLinkKey, sendAfterAnswer } from '../../platform/mailed-links';
 import { hashPassword } from '../../platform/passwords';
 import { LIMITS, reserveAttempt } from '../../platform/rate-limit';
 import type { AttemptSource } from '../../platform/password-attempts';
@@ -27,12 +27,6 @@ import {
 } from './reset-repository';
 
 const RESET_VALID_MS = PASSWORD_RESET_VALID_MINUTES * 60_000;
-
-export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-export function resetLink(appUrl: string, token: string): string {
-  return `${appUrl.replace(/\/+$/, '')}${PASSWORD_RESET_CONFIRM_PATH.replace('{token}', encodeURIComponent(token))}`;
-}
 
 /**
  * `POST /rest-auth/password/reset/`: the same answer whether or not the address has an account (rate
@@ -57,10 +51,10 @@ export async function requestPasswordReset(
   );
   const user = await findUserByEmail(ctx.db, input.email);
   if (user && canReceivePasswordReset(user)) {
-    const token = randomBytes(32).toString('base64url');
+    const link = newLinkKey();
     await insertResetToken(ctx.db, {
       userId: user.id,
-      tokenHash: hashResetToken(token),
+      tokenHash: link.hash,
       createdAt: now,
       expiresAt: new Date(now.getTime() + RESET_VALID_MS),
     });
@@ -69,14 +63,9 @@ export async function requestPasswordReset(
       language: user.language,
       firstName: user.firstName,
       username: user.username,
-      link: resetLink(ctx.config.APP_URL, token),
+      link: linkUrl(ctx.config.APP_URL, PASSWORD_RESET_CONFIRM_PATH, link.key),
     });
-    ctx.mailer.send(message).catch((error: unknown) => {
-      log.error(
-        { err: { message: error instanceof Error ? error.message : String(error) } },
-        'reset mail failed',
-      );
-    });
+    sendAfterAnswer(ctx.mailer, message, log, 'reset mail');
   }
   return { detail: PASSWORD_RESET_REQUESTED_DETAIL };
 }
@@ -91,7 +80,7 @@ export async function confirmPasswordReset(
   input: PasswordResetConfirmRequest,
 ): Promise<{ detail: string }> {
   const now = ctx.now();
-  const found = await findUsableResetToken(ctx.db, hashResetToken(input.token), now);
+  const found = await findUsableResetToken(ctx.db, hashLinkKey(input.token), now);
   const errors = found
     ? newPasswordErrors(input, found.user)
     : { ...newPasswordErrors(input, {}), token: [ACCOUNT_ERRORS.resetTokenInvalid] };

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   LOGIN_MARKERS,
@@ -13,6 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { writeAudit } from '../../platform/audit';
 import { badRequest } from '../../platform/http-errors';
+import { hashLinkKey, linkUrl, newLinkKey, sendAfterAnswer } from '../../platform/mailed-links';
 import type { AttemptSource } from '../../platform/password-attempts';
 import { LIMITS, releaseWrites, reserveAttempt } from '../../platform/rate-limit';
 import { canReceiveSignInLink, canSignIn, needsSecondStep } from './policy';
@@ -34,12 +34,6 @@ import {
  */
 
 const LINK_VALID_MS = SIGN_IN_LINK_VALID_MINUTES * 60_000;
-
-const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-function signInLinkUrl(appUrl: string, token: string): string {
-  return `${appUrl.replace(/\/+$/, '')}${SIGN_IN_LINK_PATH.replace('{token}', encodeURIComponent(token))}`;
-}
 
 /**
  * `POST /login/link/`: the same answer whether or not the username has an account (rate limited per username and
@@ -63,10 +57,10 @@ export async function requestSignInLink(
   );
   const user = await findUserByUsername(ctx.db, input.username);
   if (user && canReceiveSignInLink(user)) {
-    const token = randomBytes(32).toString('base64url');
+    const link = newLinkKey();
     await insertSignInLink(ctx.db, {
       userId: user.id,
-      tokenHash: hashLinkToken(token),
+      tokenHash: link.hash,
       createdAt: now,
       expiresAt: new Date(now.getTime() + LINK_VALID_MS),
     });
@@ -75,14 +69,9 @@ export async function requestSignInLink(
       language: user.language,
       firstName: user.firstName,
       username: user.username,
-      link: signInLinkUrl(ctx.config.APP_URL, token),
+      link: linkUrl(ctx.config.APP_URL, SIGN_IN_LINK_PATH, link.key),
     });
-    ctx.mailer.send(message).catch((error: unknown) => {
-      log.error(
-        { err: { message: error instanceof Error ? error.message : String(error) } },
-        'sign-in link mail failed',
-      );
-    });
+    sendAfterAnswer(ctx.mailer, message, log, 'sign-in link mail');
   }
   return { detail: SIGN_IN_LINK_REQUESTED_DETAIL };
 }
@@ -106,7 +95,7 @@ export async function confirmSignInLink(
     now,
   );
   const invalid = () => badRequest('Invalid input.', { token: [SIGN_IN_LINK_INVALID] });
-  const found = await findUsableSignInLink(ctx.db, hashLinkToken(input.token), now);
+  const found = await findUsableSignInLink(ctx.db, hashLinkKey(input.token), now);
   if (!found || !canSignIn(found.user)) throw invalid();
   const { linkId, user } = found;
   if (!(await hasConnectedPayingSchool(ctx.db, user.id))) throw badRequest(LOGIN_MARKERS.noPayingSchool);
