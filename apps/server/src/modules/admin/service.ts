@@ -54,30 +54,34 @@ export async function impersonate(
   }
 
   const now = ctx.now();
-  const created = await createSession(
-    ctx.db,
-    {
-      userId: target.id,
-      rememberMe: false,
-      impersonation: {
-        impersonatorId: staff.id,
-        impersonatorSessionId: session.sessionId,
-        schoolId: input.schoolId,
-        expiresAt: new Date(now.getTime() + IMPERSONATION_MINUTES * 60_000),
+  // The session and its audit row, all or nothing: no impersonation without its account of why.
+  const created = await ctx.db.transaction(async (tx) => {
+    const made = await createSession(
+      tx,
+      {
+        userId: target.id,
+        rememberMe: false,
+        impersonation: {
+          impersonatorId: staff.id,
+          impersonatorSessionId: session.sessionId,
+          schoolId: input.schoolId,
+          expiresAt: new Date(now.getTime() + IMPERSONATION_MINUTES * 60_000),
+        },
       },
-    },
-    now,
-  );
-  await writeAudit(ctx.db, {
-    schoolId: input.schoolId,
-    actorUserId: staff.id,
-    impersonatorId: staff.id,
-    action: 'impersonation.start',
-    entity: 'user',
-    entityId: target.id,
-    // The support reason is the staff member's own text, kept so that every impersonation can be accounted for.
-    details: { reason: input.reason, minutes: IMPERSONATION_MINUTES },
-    at: now,
+      now,
+    );
+    await writeAudit(tx, {
+      schoolId: input.schoolId,
+      actorUserId: staff.id,
+      impersonatorId: staff.id,
+      action: 'impersonation.start',
+      entity: 'user',
+      entityId: target.id,
+      // The support reason is the staff member's own text, kept so that every impersonation can be accounted for.
+      details: { reason: input.reason, minutes: IMPERSONATION_MINUTES },
+      at: now,
+    });
+    return made;
   });
   const token = await signSessionToken(
     ctx.jwtSecret,
@@ -106,14 +110,17 @@ export async function setProviderStaffRole(
       isProviderStaff: ["Only accounts with an address in the provider's domain can be provider staff."],
     });
   const now = ctx.now();
-  await setProviderStaff(ctx.db, target.id, input.isProviderStaff);
-  if (!input.isProviderStaff) await revokeImpersonationsBy(ctx.db, target.id, now);
-  await writeAudit(ctx.db, {
-    actorUserId: staff.id,
-    action: input.isProviderStaff ? 'provider_staff.grant' : 'provider_staff.revoke',
-    entity: 'user',
-    entityId: target.id,
-    at: now,
+  // The role, the impersonations it ends and the audit row, all or nothing.
+  await ctx.db.transaction(async (tx) => {
+    await setProviderStaff(tx, target.id, input.isProviderStaff);
+    if (!input.isProviderStaff) await revokeImpersonationsBy(tx, target.id, now);
+    await writeAudit(tx, {
+      actorUserId: staff.id,
+      action: input.isProviderStaff ? 'provider_staff.grant' : 'provider_staff.revoke',
+      entity: 'user',
+      entityId: target.id,
+      at: now,
+    });
   });
   return { userId: target.id, isProviderStaff: input.isProviderStaff };
 }
