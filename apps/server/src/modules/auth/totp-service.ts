@@ -42,13 +42,16 @@ export async function verifyTotp(
   if (!(await checkTotpCode(ctx, { id: user.id, totpSecretEnc: user.totpSecretEnc }, code, source))) {
     throw badRequest(OTP_ERRORS.invalidCode);
   }
-  await setTotpActive(ctx.db, user.id, true);
-  await writeAudit(ctx.db, {
-    actorUserId: user.id,
-    action: 'totp.activate',
-    entity: 'user',
-    entityId: user.id,
-    at: ctx.now(),
+  // The switch and its audit row, all or nothing.
+  await ctx.db.transaction(async (tx) => {
+    await setTotpActive(tx, user.id, true);
+    await writeAudit(tx, {
+      actorUserId: user.id,
+      action: 'totp.activate',
+      entity: 'user',
+      entityId: user.id,
+      at: ctx.now(),
+    });
   });
   return { result: true };
 }
@@ -66,13 +69,16 @@ export async function deactivateTotp(
   if (!(await checkTotpCode(ctx, { id: user.id, totpSecretEnc: user.totpSecretEnc }, code, source))) {
     throw badRequest(OTP_ERRORS.invalidCode);
   }
-  await setTotpActive(ctx.db, user.id, false);
-  await writeAudit(ctx.db, {
-    actorUserId: user.id,
-    action: 'totp.deactivate',
-    entity: 'user',
-    entityId: user.id,
-    at: ctx.now(),
+  // The switch and its audit row, all or nothing.
+  await ctx.db.transaction(async (tx) => {
+    await setTotpActive(tx, user.id, false);
+    await writeAudit(tx, {
+      actorUserId: user.id,
+      action: 'totp.deactivate',
+      entity: 'user',
+      entityId: user.id,
+      at: ctx.now(),
+    });
   });
   return { result: true };
 }
