@@ -25,16 +25,20 @@ export async function updateSchoolAmbition(
 ): Promise<SchoolAmbition> {
   if (input.id !== id) throw badRequest('Invalid input.', { id: ['The id does not match the address.'] });
   const schoolId = await findAmbitionSchool(ctx.db, id);
-  const updated = await updateAmbitionBand(ctx.db, schoolId, id, input);
-  if (!updated) throw notFound();
-  await writeAudit(ctx.db, {
-    schoolId,
-    actorUserId: session.userId,
-    impersonatorId: session.impersonatorId,
-    action: 'school_ambition.update',
-    entity: 'school_ambition',
-    entityId: id,
-    at: ctx.now(),
+  // The band and its audit row, all or nothing.
+  const updated = await ctx.db.transaction(async (tx) => {
+    const band = await updateAmbitionBand(tx, schoolId, id, input);
+    if (!band) throw notFound();
+    await writeAudit(tx, {
+      schoolId,
+      actorUserId: session.userId,
+      impersonatorId: session.impersonatorId,
+      action: 'school_ambition.update',
+      entity: 'school_ambition',
+      entityId: id,
+      at: ctx.now(),
+    });
+    return band;
   });
   return {
     id: updated.id,

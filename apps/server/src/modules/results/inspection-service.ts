@@ -81,15 +81,18 @@ export async function updateSchoolweging(
   schoolId: number,
   schoolweging: number | null,
 ): Promise<{ schoolId: number; schoolweging: number | null }> {
-  await setSchoolweging(ctx.db, schoolId, schoolweging);
-  await writeAudit(ctx.db, {
-    schoolId,
-    actorUserId: session.userId,
-    impersonatorId: session.impersonatorId,
-    action: 'school.schoolweging.update',
-    entity: 'school',
-    entityId: schoolId,
-    at: ctx.now(),
+  // The value, its audit row and the read for the answer in one transaction: a 503 leaves nothing changed.
+  return ctx.db.transaction(async (tx) => {
+    await setSchoolweging(tx, schoolId, schoolweging);
+    await writeAudit(tx, {
+      schoolId,
+      actorUserId: session.userId,
+      impersonatorId: session.impersonatorId,
+      action: 'school.schoolweging.update',
+      entity: 'school',
+      entityId: schoolId,
+      at: ctx.now(),
+    });
+    return { schoolId, schoolweging: await findSchoolweging(tx, schoolId) };
   });
-  return { schoolId, schoolweging: await findSchoolweging(ctx.db, schoolId) };
 }
