@@ -1,27 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { selectRows } from '../../scores/index';
+import { listMethodTests, listMethodTestSections, type MethodTestRow } from './repository';
 
 /** The method tests of the catalogue by method (code or name), grade and block, with their sections by code. */
 
-const testRow = z.object({
-  id: z.number(),
-  methodCode: z.string(),
-  methodName: z.string(),
-  subjectId: z.number(),
-  grade: z.number(),
-  block: z.number(),
-  maxScore: z.number(),
-});
-const sectionRow = z.object({
-  id: z.number(),
-  methodTestId: z.number(),
-  code: z.string(),
-  maxScore: z.number(),
-});
-
-export interface MethodTest extends z.infer<typeof testRow> {
+export interface MethodTest extends MethodTestRow {
   /** Sections by upper-case code. */
   sections: Map<string, { id: number; maxScore: number }>;
 }
@@ -35,20 +17,8 @@ export class MethodCatalog {
   ) {}
 
   static async load(tx: Db): Promise<MethodCatalog> {
-    const tests = await selectRows(
-      tx,
-      testRow,
-      sql`select t.id, m.code as "methodCode", m.name as "methodName", t.subject_id as "subjectId", t.grade,
-            t.block, t.max_score as "maxScore"
-          from method_tests t join methods m on m.id = t.method_id
-          order by t.id`,
-    );
-    const sections = await selectRows(
-      tx,
-      sectionRow,
-      sql`select id, method_test_id as "methodTestId", code, max_score as "maxScore"
-          from test_sections where method_test_id is not null`,
-    );
+    const tests = await listMethodTests(tx);
+    const sections = await listMethodTestSections(tx);
     const sectionsOf = new Map<number, MethodTest['sections']>();
     for (const section of sections) {
       const map = sectionsOf.get(section.methodTestId) ?? new Map();

@@ -199,3 +199,43 @@ export async function deleteSectionScores(tx: Db, schoolId: number, ids: readonl
     );
   }
 }
+
+const methodTestRow = z.object({
+  id: z.number(),
+  methodCode: z.string(),
+  methodName: z.string(),
+  subjectId: z.number(),
+  grade: z.number(),
+  block: z.number(),
+  maxScore: z.number(),
+});
+export type MethodTestRow = z.infer<typeof methodTestRow>;
+
+/** The method tests of the catalogue with their method's code and name, by id. */
+export function listMethodTests(tx: Db): Promise<MethodTestRow[]> {
+  return selectRows(
+    tx,
+    methodTestRow,
+    sql`select t.id, m.code as "methodCode", m.name as "methodName", t.subject_id as "subjectId", t.grade,
+          t.block, t.max_score as "maxScore"
+        from method_tests t join methods m on m.id = t.method_id
+        order by t.id`,
+  );
+}
+
+const methodTestSectionRow = z.object({
+  id: z.number(),
+  methodTestId: z.number(),
+  code: z.string(),
+  maxScore: z.number(),
+});
+
+/** The sections of the catalogue's method tests. */
+export function listMethodTestSections(tx: Db): Promise<z.infer<typeof methodTestSectionRow>[]> {
+  return selectRows(
+    tx,
+    methodTestSectionRow,
+    sql`select id, method_test_id as "methodTestId", code, max_score as "maxScore"
+        from test_sections where method_test_id is not null`,
+  );
+}

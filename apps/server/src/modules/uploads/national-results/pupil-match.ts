@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { selectRows } from '../../scores/index';
+import { listEnrolments, listPupilKeys } from './repository';
 
 /*
  * Matching a file's rows to the school's pupils: on the pupil key (pupils.external_key, the key of the school
@@ -25,18 +23,8 @@ export type PupilMatch =
       message: string;
     };
 
-const pupilRow = z.object({
-  id: z.number(),
-  externalKey: z.string().nullable(),
-  eckId: z.string().nullable(),
-});
-
 export async function loadPupilIndex(tx: Db, schoolId: number): Promise<PupilIndex> {
-  const rows = await selectRows(
-    tx,
-    pupilRow,
-    sql`select id, external_key as "externalKey", eck_id as "eckId" from pupils where school_id = ${schoolId}`,
-  );
+  const rows = await listPupilKeys(tx, schoolId);
   const byKey = new Map<string, number>();
   const byEckId = new Map<string, number>();
   const eckIdOf = new Map<number, string>();
@@ -97,28 +85,12 @@ export interface Enrolment {
   grade: number;
 }
 
-const enrolmentRow = z.object({
-  pupilId: z.number(),
-  calendarYear: z.number(),
-  yearClassId: z.number(),
-  grade: z.number(),
-});
-
 /**
  * The group and own grade of every pupil of the school per school year. A pupil who changed group within a year
  * has two enrolments: the later one (highest id) counts.
  */
 export async function loadEnrolments(tx: Db, schoolId: number): Promise<Map<string, Enrolment>> {
-  const rows = await selectRows(
-    tx,
-    enrolmentRow,
-    sql`select ycp.pupil_id as "pupilId", yc.calendar_year as "calendarYear", ycp.year_class_id as "yearClassId",
-          ycp.grade
-        from year_class_pupils ycp
-        join year_classes yc on yc.id = ycp.year_class_id and yc.school_id = ${schoolId}
-        where ycp.school_id = ${schoolId}
-        order by ycp.id`,
-  );
+  const rows = await listEnrolments(tx, schoolId);
   const enrolments = new Map<string, Enrolment>();
   for (const row of rows) {
     enrolments.set(enrolmentKey(row.pupilId, row.calendarYear), {

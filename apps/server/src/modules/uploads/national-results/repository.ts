@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { YEAR_TIMES } from '@leerzicht/contract';
+import { SUBJECT_CODES, TEST_PROVIDERS, YEAR_TIMES } from '@leerzicht/contract';
 import type { Db } from '../../../db/client';
 import { selectRows } from '../../scores/index';
 import { nationalScoreKey, type NationalScoreRow } from './score-row';
@@ -123,4 +123,69 @@ export async function updateNationalScores(
       from json_to_recordset(${batch}::json) as r(id int, ${sql.raw(COLUMNS)})
       where s.id = r.id and s.school_id = ${schoolId}`);
   }
+}
+
+const catalogTestRow = z.object({
+  id: z.number(),
+  provider: z.enum(TEST_PROVIDERS),
+  providerId: z.number(),
+  subject: z.enum(SUBJECT_CODES),
+  subjectId: z.number(),
+  code: z.string(),
+  version: z.string(),
+  gradeFrom: z.number(),
+  gradeTo: z.number(),
+  yearTime: z.enum(YEAR_TIMES).nullable(),
+});
+export type CatalogTest = z.infer<typeof catalogTestRow>;
+
+/** The national tests of the catalogue with their provider's and subject's codes, by id. */
+export function listCatalogTests(tx: Db): Promise<CatalogTest[]> {
+  return selectRows(
+    tx,
+    catalogTestRow,
+    sql`select t.id, p.code as provider, t.provider_id as "providerId", s.code as subject,
+          t.subject_id as "subjectId", t.code, t.version, t.grade_from as "gradeFrom", t.grade_to as "gradeTo",
+          t.year_time as "yearTime"
+        from national_tests t
+        join test_providers p on p.id = t.provider_id
+        join subjects s on s.id = t.subject_id
+        order by t.id`,
+  );
+}
+
+const pupilKeyRow = z.object({
+  id: z.number(),
+  externalKey: z.string().nullable(),
+  eckId: z.string().nullable(),
+});
+
+/** The school's pupils with their pupil key and ECK-iD (either may be missing). */
+export function listPupilKeys(tx: Db, schoolId: number): Promise<z.infer<typeof pupilKeyRow>[]> {
+  return selectRows(
+    tx,
+    pupilKeyRow,
+    sql`select id, external_key as "externalKey", eck_id as "eckId" from pupils where school_id = ${schoolId}`,
+  );
+}
+
+const enrolmentRow = z.object({
+  pupilId: z.number(),
+  calendarYear: z.number(),
+  yearClassId: z.number(),
+  grade: z.number(),
+});
+
+/** Every enrolment of the school's pupils with its school year, in the order they were stored (by id). */
+export function listEnrolments(tx: Db, schoolId: number): Promise<z.infer<typeof enrolmentRow>[]> {
+  return selectRows(
+    tx,
+    enrolmentRow,
+    sql`select ycp.pupil_id as "pupilId", yc.calendar_year as "calendarYear", ycp.year_class_id as "yearClassId",
+          ycp.grade
+        from year_class_pupils ycp
+        join year_classes yc on yc.id = ycp.year_class_id and yc.school_id = ${schoolId}
+        where ycp.school_id = ${schoolId}
+        order by ycp.id`,
+  );
 }

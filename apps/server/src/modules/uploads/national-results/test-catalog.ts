@@ -1,15 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import {
-  SUBJECT_CODES,
-  TEST_PROVIDERS,
-  YEAR_TIMES,
-  type SubjectCode,
-  type TestProviderCode,
-  type YearTime,
-} from '@leerzicht/contract';
+import { SUBJECT_CODES, type SubjectCode, type TestProviderCode, type YearTime } from '@leerzicht/contract';
 import type { Db } from '../../../db/client';
-import { selectRows } from '../../scores/index';
+import { listCatalogTests, type CatalogTest } from './repository';
 
 /*
  * Which national test of the catalogue a row is about: the provider (from the layout), the subject (the test
@@ -17,19 +8,7 @@ import { selectRows } from '../../scores/index';
  * file has a version column, and the pupil's grade and the moment, which a test must cover.
  */
 
-const testRow = z.object({
-  id: z.number(),
-  provider: z.enum(TEST_PROVIDERS),
-  providerId: z.number(),
-  subject: z.enum(SUBJECT_CODES),
-  subjectId: z.number(),
-  code: z.string(),
-  version: z.string(),
-  gradeFrom: z.number(),
-  gradeTo: z.number(),
-  yearTime: z.enum(YEAR_TIMES).nullable(),
-});
-export type CatalogTest = z.infer<typeof testRow>;
+export type { CatalogTest } from './repository';
 
 /** Subject names in the exports (lower case, provider prefix and text in brackets dropped). */
 const SUBJECT_NAMES: Record<string, SubjectCode> = {
@@ -72,17 +51,7 @@ export class TestCatalog {
   private constructor(private readonly tests: CatalogTest[]) {}
 
   static async load(tx: Db): Promise<TestCatalog> {
-    const rows = await selectRows(
-      tx,
-      testRow,
-      sql`select t.id, p.code as provider, t.provider_id as "providerId", s.code as subject,
-            t.subject_id as "subjectId", t.code, t.version, t.grade_from as "gradeFrom", t.grade_to as "gradeTo",
-            t.year_time as "yearTime"
-          from national_tests t
-          join test_providers p on p.id = t.provider_id
-          join subjects s on s.id = t.subject_id
-          order by t.id`,
-    );
+    const rows = await listCatalogTests(tx);
     return new TestCatalog(rows);
   }
 
