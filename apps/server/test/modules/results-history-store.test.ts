@@ -3,13 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { readSchoolHistory, yearGradeSchema, type SchoolHistory } from '@leerzicht/contract';
 import { nationalTestScores, pupils, testProviders } from '../../src/db/schema/index';
 import { createDatabase } from '../../src/db/client';
-import {
-  ensureSchoolHistory,
-  liveResultSums,
-  readStoredHistory,
-  storedHistoryRows,
-} from '../../src/modules/results/history-store';
+import { ensureSchoolHistory, readStoredHistory } from '../../src/modules/results/history-store';
 import { historyQuery } from '../../src/modules/results/history-repository';
+import { liveResultSums, storedHistoryRows } from '../../src/modules/results/history-store-repository';
 import { PROVIDER_IDS, SUBJECT_IDS } from '../../src/seed/catalog';
 import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import { createNationalScore } from '../helpers/factories';

@@ -13,7 +13,8 @@ import type { ActiveSession } from '../../platform/sessions';
 import { listSubjects, toAggregate } from '../scores/index';
 import { requireResultScope } from './access';
 import { listAmbitions } from './ambition-repository';
-import { liveResultSums, readStoredHistory } from './history-store';
+import { readStoredHistory } from './history-store';
+import { liveResultSums } from './history-store-repository';
 import {
   historyQuery,
   historyScope,
