@@ -30,12 +30,15 @@ export async function setOutflowAdvice(
   const latest = (await listEnrolments(ctx.db, pupil.schoolId, pupil.id)).at(-1);
   allowOr403(canSetOutflowAdvice(access, latest?.yearClassId ?? null));
   const calendarYear = latest?.calendarYear ?? session.currentSchoolYear ?? schoolYearOf(ctx.now());
-  await upsertOutflowAdvice(ctx.db, {
-    schoolId: pupil.schoolId,
-    pupilId: pupil.id,
-    outflowAdvice: input.outflowAdvice,
-    calendarYear,
-    changedBy: session.userId,
+  // The advice and the read for the answer in one transaction: a 503 on the read leaves it unchanged.
+  return ctx.db.transaction(async (tx) => {
+    await upsertOutflowAdvice(tx, {
+      schoolId: pupil.schoolId,
+      pupilId: pupil.id,
+      outflowAdvice: input.outflowAdvice,
+      calendarYear,
+      changedBy: session.userId,
+    });
+    return findOutflowAdvice(tx, pupil.schoolId, pupil.id);
   });
-  return findOutflowAdvice(ctx.db, pupil.schoolId, pupil.id);
 }

@@ -8,8 +8,11 @@ import { deleteOwnPin, findPin, insertPin } from './repository';
 /** Pins a pupil the user may read (404 otherwise); pinning twice answers the existing pin. */
 export async function pinPupil(ctx: AppContext, session: ActiveSession, pupilId: number): Promise<Pin> {
   const { pupil } = await requirePupilById(ctx, session, pupilId);
-  await insertPin(ctx.db, pupil.schoolId, session.userId, pupil.id);
-  const pin = await findPin(ctx.db, session.userId, pupil.id);
+  // The pin and the read for the answer in one transaction: a 503 on the read leaves no pin behind.
+  const pin = await ctx.db.transaction(async (tx) => {
+    await insertPin(tx, pupil.schoolId, session.userId, pupil.id);
+    return findPin(tx, session.userId, pupil.id);
+  });
   if (!pin) throw notFound();
   return { id: pin.id, pupilId: pupil.id };
 }
