@@ -7,6 +7,7 @@ import {
 } from '@leerzicht/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { allowOr403, type SchoolAccess } from '../../platform/access/index';
 import { badRequest, notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
@@ -52,8 +53,9 @@ const invalid = (field: 'pupilId' | 'noteCategoryId', message: string) =>
 const placeAt = (position: number | undefined, fallback: number, length: number) =>
   Math.min(position ?? fallback, length);
 
-async function linkById(ctx: AppContext, access: SchoolAccess, id: number): Promise<PupilNoteCategoryLink> {
-  const [row] = await listLinks(ctx.db, { schoolId: access.schoolId, id, groupIds: null });
+/** The link as stored, for the answer: read in the write's transaction, so a failed read undoes the write. */
+async function linkById(db: Db, access: SchoolAccess, id: number): Promise<PupilNoteCategoryLink> {
+  const [row] = await listLinks(db, { schoolId: access.schoolId, id, groupIds: null });
   if (!row) throw new Error('pupil note category link not found after writing it');
   return toLink(row);
 }
@@ -90,7 +92,7 @@ export async function createPupilNoteCategoryLink(
 
   const now = ctx.now();
   try {
-    const id = await ctx.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       await lockCategories(tx, [category.id]);
       const ids = await orderedLinkIds(tx, category.id);
       const at = placeAt(input.position, ids.length, ids.length);
@@ -104,9 +106,8 @@ export async function createPupilNoteCategoryLink(
       });
       ids.splice(at, 0, created);
       await writePositions(tx, ids);
-      return created;
+      return linkById(tx, access, created);
     });
-    return await linkById(ctx, access, id);
   } catch (error) {
     // Two requests placing the same pupil at once: the unique key decides, the loser hears why.
     if (isUniqueViolation(error)) throw invalid('pupilId', ERRORS.alreadyLinked);
@@ -143,7 +144,7 @@ export async function changePupilNoteCategoryLink(
   const target = await targetCategory(ctx, access, category, link, input.noteCategoryId);
   const now = ctx.now();
   try {
-    await ctx.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       await lockCategories(tx, [category.id, target.id]);
       const current = await lockLink(tx, id);
       // Deleted or moved by someone else since the checks above.
@@ -154,7 +155,7 @@ export async function changePupilNoteCategoryLink(
         others.splice(placeAt(input.position, ordered.indexOf(id), others.length), 0, id);
         await updateLink(tx, id, { dateChanged: now });
         await writePositions(tx, others);
-        return;
+        return linkById(tx, access, id);
       }
       await writePositions(tx, others);
       const targetIds = await orderedLinkIds(tx, target.id);
@@ -162,12 +163,12 @@ export async function changePupilNoteCategoryLink(
       await updateLink(tx, id, { noteCategoryId: target.id, position: at, dateChanged: now });
       targetIds.splice(at, 0, id);
       await writePositions(tx, targetIds);
+      return linkById(tx, access, id);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw invalid('noteCategoryId', ERRORS.alreadyLinked);
     throw error;
   }
-  return linkById(ctx, access, id);
 }
 
 export async function removePupilNoteCategoryLink(
