@@ -7,6 +7,7 @@ import {
 } from '@leerzicht/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import type { SchoolAccess } from '../../platform/access/index';
 import { badRequest, notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
@@ -55,8 +56,9 @@ const scopeOf = (tree: Pick<Tree, 'schoolId' | 'groupPlanId'>): TreeScope => ({
   groupPlanId: tree.groupPlanId,
 });
 
-async function categoryById(ctx: AppContext, access: SchoolAccess, id: number): Promise<NoteCategory> {
-  const [row] = await listCategories(ctx.db, {
+/** The category as stored, for the answer: read in the write's transaction, so a failed read undoes the write. */
+async function categoryById(db: Db, access: SchoolAccess, id: number): Promise<NoteCategory> {
+  const [row] = await listCategories(db, {
     schoolId: access.schoolId,
     scope: 'school',
     groupIds: null,
@@ -133,14 +135,14 @@ export async function createNoteCategory(
   const { access, tree } = await authorizeCategoryCreate(ctx, session, input);
   const parentId = input.parent_note_category_id ?? null;
   const now = ctx.now();
-  const id = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await lockTree(tx, scopeOf(tree));
     const rows = await treeRows(tx, scopeOf(tree));
     const problems = parentProblems(rows, parentId, input.layer, true);
     if (problems.length > 0) throw invalid({ parent_note_category_id: problems });
     const placed = insertion(rows, parentId, input.position);
     await writePlacements(tx, placed.changes);
-    return insertCategory(tx, {
+    const id = await insertCategory(tx, {
       schoolId: tree.schoolId,
       groupPlanId: tree.groupPlanId,
       parentNoteCategoryId: parentId,
@@ -152,8 +154,8 @@ export async function createNoteCategory(
       dateCreated: now,
       dateChanged: now,
     });
+    return categoryById(tx, access, id);
   });
-  return categoryById(ctx, access, id);
 }
 
 /* ---------- PATCH /note_categories/{id}/ ---------- */
@@ -187,7 +189,7 @@ export async function changeNoteCategory(
 ): Promise<NoteCategory> {
   const { access, category } = await authorizeCategoryWrite(ctx, session, id);
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(category);
     await lockTree(tx, scope);
     const rows = await treeRows(tx, scope);
@@ -209,8 +211,8 @@ export async function changeNoteCategory(
       ...(input.name === undefined ? {} : { name: input.name }),
       dateChanged: now,
     });
+    return categoryById(tx, access, id);
   });
-  return categoryById(ctx, access, id);
 }
 
 /* ---------- DELETE /note_categories/{id}/ ---------- */
