@@ -100,10 +100,13 @@ export async function updateColleague(
       details: values,
       at: ctx.now(),
     });
-    return updateMembership(tx, input.schoolId, input.sencoId, values);
+    const changed = await updateMembership(tx, input.schoolId, input.sencoId, values);
+    // Read in the transaction: a 503 on the read for the answer leaves the membership unchanged.
+    const user = changed ? await findUserNameAndEmail(tx, changed.userId) : null;
+    if (!changed || !user) throw notFound();
+    return { ...changed, user };
   });
-  const user = updated ? await findUserNameAndEmail(ctx.db, updated.userId) : null;
-  if (!updated || !user) throw notFound();
+  const { user } = updated;
   return {
     sencoId: updated.userId,
     id: updated.id,
