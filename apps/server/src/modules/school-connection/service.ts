@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { fullName, type schoolConnectionSchema } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { notFound } from '../../platform/http-errors';
 import { isProviderStaff } from '../../platform/provider-staff';
@@ -17,8 +18,13 @@ export async function actsAsProviderStaff(ctx: AppContext, session: ActiveSessio
   return user !== null && isProviderStaff(user, ctx.config.PROVIDER_DOMAIN);
 }
 
-export async function getConnection(ctx: AppContext, schoolId: number): Promise<SchoolConnection> {
-  const row = await findConnection(ctx.db, schoolId);
+/** `db`: the transaction of a change the connection answers, so that a failed read undoes the change. */
+export async function getConnection(
+  ctx: AppContext,
+  schoolId: number,
+  db: Db = ctx.db,
+): Promise<SchoolConnection> {
+  const row = await findConnection(db, schoolId);
   if (!row) throw notFound();
   return {
     schoolId: row.schoolId,
@@ -44,7 +50,7 @@ export async function updateConnection(
   const current = await getConnection(ctx, schoolId);
   if (current.isConnectionActive === isConnectionActive) return current;
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await setConnection(tx, schoolId, { isConnectionActive, changedById: session.userId, changedAt: now });
     await writeAudit(tx, {
       schoolId,
@@ -55,6 +61,6 @@ export async function updateConnection(
       entityId: schoolId,
       at: now,
     });
+    return getConnection(ctx, schoolId, tx);
   });
-  return getConnection(ctx, schoolId);
 }
