@@ -36,11 +36,16 @@ async function duePupils(db: Db, schoolId: number, cutoffDate: string) {
 }
 
 /** The settings, the cut-off date and the pupils due for removal, sorted on the word after the particle. */
-export async function getRetentionOverview(ctx: AppContext, schoolId: number): Promise<RetentionOverview> {
-  const settings = await findRetentionSettings(ctx.db, schoolId);
+/** `db`: the transaction of a change the overview answers, so that a failed read undoes the change. */
+export async function getRetentionOverview(
+  ctx: AppContext,
+  schoolId: number,
+  db: Db = ctx.db,
+): Promise<RetentionOverview> {
+  const settings = await findRetentionSettings(db, schoolId);
   if (!settings) throw notFound();
   const cutoffDate = retentionCutoffDate(ctx.now(), settings.retentionYears);
-  const pupils = await duePupils(ctx.db, schoolId, cutoffDate);
+  const pupils = await duePupils(db, schoolId, cutoffDate);
   return {
     ...settings,
     cutoffDate,
@@ -67,7 +72,7 @@ export async function changeRetentionSettings(
   schoolId: number,
   settings: RetentionSettings,
 ): Promise<RetentionOverview> {
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await updateRetentionSettings(tx, schoolId, settings);
     await writeAudit(tx, {
       schoolId,
@@ -79,8 +84,8 @@ export async function changeRetentionSettings(
       details: { ...settings },
       at: ctx.now(),
     });
+    return getRetentionOverview(ctx, schoolId, tx);
   });
-  return getRetentionOverview(ctx, schoolId);
 }
 
 /**
