@@ -149,7 +149,9 @@ export async function applyUpload(
       );
     const { importer, target } = await prepare(ctx, session, schoolId, upload);
     const read = await readUpload(ctx, importer, upload);
-    const id = await ctx.db.transaction(async (tx) => {
+    // The import, its record, its audit row and the read of the record for the answer in one transaction: a
+    // 503 on any of them leaves nothing imported.
+    const row = await ctx.db.transaction(async (tx) => {
       await lockSchoolUploads(tx, schoolId);
       const plan = await read.plan(tx, target);
       checkEckIdConfirmations(plan, target.replaceEckIds ?? new Set());
@@ -189,9 +191,8 @@ export async function applyUpload(
         },
         at: ctx.now(),
       });
-      return uploadId;
+      return findUpload(tx, schoolId, uploadId);
     });
-    const row = await findUpload(ctx.db, schoolId, id);
     if (!row) throw new Error('recorded upload not found');
     return toRecord(row);
   } finally {
