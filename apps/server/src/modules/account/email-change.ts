@@ -95,8 +95,7 @@ export async function confirmEmailChange(
   const now = ctx.now();
   const invalid = () => badRequest('Invalid input.', { token: [ACCOUNT_ERRORS.emailChangeInvalid] });
   const outcome = await ctx.db
-    .transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    .transaction(async (db) => {
       const claimed = await claimEmailChange(db, hashLinkKey(input.token), now);
       if (!claimed) return null;
       const user = await findUser(db, claimed.userId);

@@ -8,7 +8,6 @@ import {
   type PasswordResetRequest,
 } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { badRequest } from '../../platform/http-errors';
 import { hashLinkKey, linkUrl, newLinkKey, sendAfterAnswer } from '../../platform/mailed-links';
@@ -88,8 +87,7 @@ export async function confirmPasswordReset(
 
   const passwordHash = await hashPassword(input.newPassword1);
   const userId = found.user.id;
-  const claimed = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  const claimed = await ctx.db.transaction(async (db) => {
     if (!(await claimResetToken(db, found.tokenId, now))) return false;
     await setPasswordHash(db, userId, passwordHash);
     await retireResetTokens(db, userId, now);
