@@ -27,7 +27,8 @@ import { z } from 'zod';
 import { createDatabase, type Database } from '../apps/server/src/db/client';
 import { readHistoryRows } from '../apps/server/src/modules/results/history-repository';
 import { readSchoolHistory } from '../apps/server/src/modules/results/history-service';
-import { ensureSchoolHistory, storedHistoryRows } from '../apps/server/src/modules/results/history-store';
+import { ensureSchoolHistory } from '../apps/server/src/modules/results/history-store';
+import { storedHistoryRows } from '../apps/server/src/modules/results/history-store-repository';
 
 const TARGET_MS = 20;
 const TARGET_RATIO = 1.2;
