@@ -12,6 +12,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createApiClient } from './api-client';
 import { ApiError } from './api-error';
+import { blobText } from '../test/downloads';
 
 function jsonResponse(body: unknown, status = 200, statusText = 'OK'): Response {
   return new Response(JSON.stringify(body), {
@@ -190,7 +191,7 @@ describe('api client download', () => {
     const [file, savedAs] = saveFile.mock.calls[0] ?? [];
     expect(savedAs).toBe('rapport-sara.pdf');
     expect(file?.type).toBe('application/pdf');
-    expect(await file?.text()).toBe('%PDF-1.7');
+    expect(file && (await blobText(file))).toBe('%PDF-1.7');
   });
 
   it("reads an encoded name (filename*) and falls back to the caller's name without one", async () => {

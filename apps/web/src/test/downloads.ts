@@ -30,3 +30,18 @@ export function captureDownloads(): SavedDownload[] {
   });
   return saved;
 }
+
+/**
+ * A saved file's text. Which Blob `Response.blob()` gives depends on the Node version under jsdom: Node 20's own
+ * (with `text()`), or on Node 24 one built from jsdom's global Blob, which has no `text()` but which jsdom's
+ * FileReader reads.
+ */
+export function blobText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
+    reader.readAsText(blob);
+  });
+}

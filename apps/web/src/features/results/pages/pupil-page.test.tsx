@@ -2,7 +2,7 @@ import { SERVICE_UNAVAILABLE_DETAIL, type NationalScore } from '@leerzicht/contr
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
-import { captureDownloads } from '../../../test/downloads';
+import { blobText, captureDownloads } from '../../../test/downloads';
 import { profile, school, signIn, TEST_TOKEN } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { methodScore, nationalScore, pupilDetail, SETTINGS } from '../../../test/result-fixtures';
@@ -388,7 +388,7 @@ describe('pupil page', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     // Saved under the server's name, with the session's header.
     expect(saved[0]?.fileName).toBe('rapport-sara-de-vries.pdf');
-    expect(await saved[0]?.file.text()).toBe('%PDF-1.3');
+    expect(saved[0] && (await blobText(saved[0].file))).toBe('%PDF-1.3');
     const call = fetch.mock.calls.find(([input]) => String(input).includes('/report/'));
     expect(call?.[1]?.headers).toMatchObject({ Authorization: `JWT ${TEST_TOKEN}` });
     const url = new URL(String(call?.[0]), window.location.origin);

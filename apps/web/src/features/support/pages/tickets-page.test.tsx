@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { captureDownloads } from '../../../test/downloads';
+import { blobText, captureDownloads } from '../../../test/downloads';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { signIn, TEST_TOKEN } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render-routes';
@@ -59,7 +59,7 @@ describe('support tickets page', () => {
     await user.click(await screen.findByRole('button', { name: 'scherm.png' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]?.fileName).toBe('scherm één.png');
-    expect(await saved[0]?.file.text()).toBe('png');
+    expect(saved[0] && (await blobText(saved[0].file))).toBe('png');
     const call = fetch.mock.calls.find(([input]) => String(input).includes('/attachments/'));
     expect(call?.[1]?.headers).toMatchObject({ Authorization: `JWT ${TEST_TOKEN}` });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -9,7 +9,7 @@ import {
 } from '@leerzicht/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { captureDownloads } from '../../../test/downloads';
+import { blobText, captureDownloads } from '../../../test/downloads';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
 import { profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
@@ -330,7 +330,7 @@ describe('worksheet page', () => {
     await user.click(within(panel).getByRole('button', { name: 'PDF downloaden' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]?.fileName).toBe('groepsplan-groep-6-rekenen.pdf');
-    expect(await saved[0]?.file.text()).toBe('%PDF-1.7 test');
+    expect(saved[0] && (await blobText(saved[0].file))).toBe('%PDF-1.7 test');
     const printCall = fetch.mock.calls.find(([input]) => String(input).includes('/print/'));
     const url = new URL(String(printCall?.[0]), window.location.origin);
     expect(url.searchParams.getAll('omit[]')).toEqual(['pupil', 'effect']);
