@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { EndpointDefinition, EndpointParsed, EndpointReply } from '@leerzicht/contract';
 import { unauthorized } from '../http-errors';
 import type { ActiveSession } from '../sessions';
-import { readsAgain } from './read-again';
+import { stepReadingAgain } from './read-again';
 
 /**
  * What a route needs, declared in one option beside its endpoint:
@@ -112,23 +112,12 @@ export function route<E extends EndpointDefinition>(
     ...(policy
       ? {
           preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-            try {
-              await policy(callOf(request, reply));
-            } catch (error) {
-              if (!readsAgain(request, reply, error)) throw error;
-              await policy(callOf(request, reply));
-            }
+            await stepReadingAgain(request, reply, () => policy(callOf(request, reply)));
           },
         }
       : {}),
     handler: async (request, reply) => {
-      let answer: Awaited<EndpointReply<E>>;
-      try {
-        answer = await handler(callOf(request, reply));
-      } catch (error) {
-        if (!readsAgain(request, reply, error)) throw error;
-        answer = await handler(callOf(request, reply));
-      }
+      const answer = await stepReadingAgain(request, reply, async () => handler(callOf(request, reply)));
       if (reply.sent) return reply;
       if (status === 204) return reply.code(204).send();
       // A handler may answer with another status it declared (the health check's 503).

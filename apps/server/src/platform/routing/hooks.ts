@@ -8,7 +8,7 @@ import { forbidden, unauthorized } from '../http-errors';
 import { describeQueryError, findQueryError } from '../query-errors';
 import type { ActiveSession } from '../sessions';
 import type { RouteAccess } from './declare';
-import { readsAgain } from './read-again';
+import { stepReadingAgain } from './read-again';
 import { isReadOnlySession, READ_ONLY_SESSION_DETAIL } from './read-only';
 
 const HTTP_METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -64,15 +64,9 @@ function registerRequestRules(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', (request, reply, done) => {
     const access = request.routeOptions.config.access;
     if (!access || (access.auth === 'public' && !request.headers.authorization)) return done();
-    checkAccess(ctx, request, access).then(
+    stepReadingAgain(request, reply, () => checkAccess(ctx, request, access)).then(
       () => done(),
-      (error: unknown) => {
-        if (!readsAgain(request, reply, error)) return done(asError(error));
-        checkAccess(ctx, request, access).then(
-          () => done(),
-          (again: unknown) => done(asError(again)),
-        );
-      },
+      (error: unknown) => done(asError(error)),
     );
   });
 

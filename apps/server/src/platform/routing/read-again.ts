@@ -21,3 +21,17 @@ export function readsAgain(request: FastifyRequest, reply: FastifyReply, error: 
   request.log.warn({ db: { code: unavailableCode(error) } }, 'database connection lost: reading once more');
   return true;
 }
+
+/** Runs one step of a request, and once more when `readsAgain` says so. */
+export async function stepReadingAgain<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  step: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!readsAgain(request, reply, error)) throw error;
+    return step();
+  }
+}
