@@ -8,6 +8,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../helpers/free-port';
 import { databaseUrl, onServer, type TemplateRef } from '../helpers/template-db';
+import { untilHealthy } from '../helpers/until-healthy';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BUILD_VERSION = `compiled-${randomBytes(4).toString('hex')}`;
@@ -90,19 +91,7 @@ describe('the compiled server', () => {
     child = started;
     started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (started.exitCode !== null)
-        throw new Error(`the server stopped (exit ${started.exitCode}):\n${output}`);
-      try {
-        if ((await fetch(`${base}/api/1.0/health/`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`the server did not answer within 60 s:\n${output}`);
+    await untilHealthy(started, base, { timeoutMs: 60_000, output: () => output });
   }, 120_000);
 
   afterAll(async () => {

@@ -10,6 +10,7 @@ import { schoolAmbitions, schoolOutflow } from '../../src/db/schema/index';
 import { SUBJECT_IDS } from '../../src/seed/catalog';
 import { addMember, createCatalog, createSchool, createUser, TEST_PASSWORD } from '../helpers/factories';
 import { startReplicaPair, type ReplicaPair } from '../helpers/replica-cluster';
+import { untilHealthy } from '../helpers/until-healthy';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORTS = { primary: 5441, replica: 5442 };
@@ -44,20 +45,6 @@ const summarise = (outflow: SchoolOutflow) =>
     total: year.total,
     advices: year.advices.map((advice) => `${advice.advice}:${advice.count}`).sort(),
   }));
-
-async function waitUntilHealthy(child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server stopped (exit ${child.exitCode})`);
-    try {
-      if ((await fetch(`${base}/api/1.0/health/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy');
-}
 
 /**
  * DATABASE_READ_URL against a real streaming replica: a primary and a hot standby started here on loopback. With
@@ -103,7 +90,7 @@ describe('results reads on a streaming replica', () => {
         DATA_DIR: dataDir,
       },
     });
-    await waitUntilHealthy(server);
+    await untilHealthy(server, base, { timeoutMs: 120_000 });
     figures.serverMs = Date.now() - started - figures.clustersMs;
 
     primary = createDatabase({ url: pair.primaryUrl(DB_NAME), poolMax: 2 });

@@ -12,6 +12,7 @@ import { createDatabase } from '../../src/db/client';
 import { TEST_PASSWORD, addMember, createSchool, createUser } from '../helpers/factories';
 import { freePort } from '../helpers/free-port';
 import { databaseUrl, onServer, type TemplateRef } from '../helpers/template-db';
+import { untilHealthy } from '../helpers/until-healthy';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** "A few seconds": from the last answer to the process gone. */
@@ -68,18 +69,7 @@ describe('shutdown on SIGTERM', () => {
     child = started;
     started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline) {
-      if (started.exitCode !== null)
-        throw new Error(`the server stopped (exit ${started.exitCode}):\n${output}`);
-      try {
-        if ((await fetch(`${base}/api/1.0/health/`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await sleep(200);
-    }
-    throw new Error(`the server did not answer within 120 s:\n${output}`);
+    await untilHealthy(started, base, { timeoutMs: 120_000, output: () => output });
   }, 180_000);
 
   afterAll(async () => {

@@ -12,25 +12,12 @@ import { createTotpMember } from '../helpers/auth';
 import { TEST_PASSWORD } from '../helpers/factories';
 import { freePort } from '../helpers/free-port';
 import { databaseUrl, onServer } from '../helpers/template-db';
+import { untilHealthy } from '../helpers/until-healthy';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // Two processes need a shared PostgreSQL: the run's own (DATABASE_URL; vitest.config.ts runs this file only then).
 const baseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const JWT_SECRET = 'two-process-secret-that-is-long-enough-for-hs256';
-
-async function waitUntilHealthy(base: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server at ${base} stopped (exit ${child.exitCode})`);
-    try {
-      if ((await fetch(`${base}/api/1.0/health/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server at ${base} did not become healthy`);
-}
 
 /**
  * The server is stateless: two processes on one PostgreSQL database share sessions and the two-step replay
@@ -73,7 +60,9 @@ describe('two server processes on one database', () => {
       children.push(child);
       bases.push(`http://127.0.0.1:${port}`);
     }
-    await Promise.all(bases.map((base, index) => waitUntilHealthy(base, children[index] as ChildProcess)));
+    await Promise.all(
+      bases.map((base, index) => untilHealthy(children[index] as ChildProcess, base, { timeoutMs: 90_000 })),
+    );
     [first = '', second = ''] = bases;
   }, 120_000);
 
