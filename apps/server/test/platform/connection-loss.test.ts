@@ -12,6 +12,7 @@ import { auditLog, invitations } from '../../src/db/schema/index';
 import { api, authed, createTestApp, loginToken, type TestApp } from '../helpers/app';
 import { TEST_PASSWORD, addMember, createPupil, createSchool, createUser } from '../helpers/factories';
 import { queryRows } from '../helpers/query';
+import { backendPid, lockWaiters, terminateBackends } from '../helpers/backends';
 import { databaseUrl } from '../helpers/template-db';
 
 /**
@@ -36,24 +37,8 @@ describe('a database connection lost under a request', () => {
   };
 
   /** The backends of this database waiting for the test's lock, apart from `seen`. */
-  async function waitingBackends(seen: readonly number[] = []): Promise<number[]> {
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      const { rows } = await watcher.query<{ pid: number }>(
-        `select pid from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock' and pid <> $1`,
-        [adminPid],
-      );
-      const pids = rows.map((row) => row.pid).filter((pid) => !seen.includes(pid));
-      if (pids.length > 0) return pids;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error('no request waited for the lock');
-  }
-
-  async function terminate(pids: readonly number[]): Promise<void> {
-    for (const pid of pids) await watcher.query('select pg_terminate_backend($1)', [pid]);
-  }
+  const waitingBackends = (seen: readonly number[] = []) => lockWaiters(watcher, [adminPid, ...seen]);
+  const terminate = (pids: readonly number[]) => terminateBackends(watcher, pids);
 
   const lock = async (table: string) => {
     await admin.query('begin');
@@ -75,8 +60,7 @@ describe('a database connection lost under a request', () => {
     admin = new pg.Client({ connectionString: url });
     watcher = new pg.Client({ connectionString: url });
     await Promise.all([admin.connect(), watcher.connect()]);
-    const [own] = (await admin.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
-    adminPid = own?.pid ?? 0;
+    adminPid = await backendPid(admin);
   });
 
   afterAll(async () => {

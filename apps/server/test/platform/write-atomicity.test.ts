@@ -13,6 +13,7 @@ import {
   createYearClass,
 } from '../helpers/factories';
 import { queryRows } from '../helpers/query';
+import { backendPid, lockWaiters, terminateBackends } from '../helpers/backends';
 import { databaseUrl } from '../helpers/template-db';
 
 /**
@@ -34,19 +35,7 @@ describe('a write cut off after its first statement', () => {
   let pupilId = 0;
 
   /** The backends of this database, not the test's own, waiting for a lock. */
-  async function waitingBackends(): Promise<number[]> {
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      const { rows } = await watcher.query<{ pid: number }>(
-        `select pid from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock' and not (pid = any($1::int[]))`,
-        [ownPids],
-      );
-      if (rows.length > 0) return rows.map((row) => row.pid);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error('no request waited for the lock');
-  }
+  const waitingBackends = () => lockWaiters(watcher, ownPids);
 
   /** The backends waiting for a lock on `table` (not a row's lock). */
   async function waitingOn(table: string): Promise<number[]> {
@@ -62,9 +51,7 @@ describe('a write cut off after its first statement', () => {
     throw new Error(`no request waited for ${table}`);
   }
 
-  async function terminate(pids: readonly number[]): Promise<void> {
-    for (const pid of pids) await watcher.query('select pg_terminate_backend($1)', [pid]);
-  }
+  const terminate = (pids: readonly number[]) => terminateBackends(watcher, pids);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -82,8 +69,7 @@ describe('a write cut off after its first statement', () => {
     watcher = new pg.Client({ connectionString: url });
     await Promise.all([holder.connect(), second.connect(), watcher.connect()]);
     for (const client of [holder, second, watcher]) {
-      const [own] = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
-      ownPids.push(own?.pid ?? 0);
+      ownPids.push(await backendPid(client));
     }
   });
 
