@@ -99,27 +99,41 @@ describe('shutdown on SIGTERM', () => {
     const watcher = new pg.Client({ connectionString: url });
     await Promise.all([locker.connect(), watcher.connect()]);
     try {
+      // Whatever the cluster's defaults, the test's lock is held until it commits.
+      await locker.query(
+        'set idle_in_transaction_session_timeout = 0; set lock_timeout = 0; set statement_timeout = 0',
+      );
       await locker.query('begin');
       await locker.query('lock table users in access exclusive mode');
+      let settled = '';
       const signIn = fetch(`${base}/api/1.0/login/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username, password: TEST_PASSWORD }),
-      }).then(async (response) => ({ status: response.status, body: await response.text(), at: Date.now() }));
-      // The sign-in is in flight once its statement waits for the lock.
+      }).then(async (response) => {
+        const body = await response.text();
+        settled = `${response.status} ${body}`;
+        return { status: response.status, body, at: Date.now() };
+      });
+      // The sign-in is in flight once its look-up of the account waits for the lock.
       for (let waited = 0; ; waited += 10) {
         const { rowCount } = await watcher.query(
-          "select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+          `select 1 from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and query ilike '%"users"%'`,
         );
         if (rowCount) break;
         if (waited > 10_000) throw new Error('the sign-in did not reach the database');
         await sleep(10);
       }
 
+      expect(settled, 'the sign-in was answered before it could be held').toBe('');
       const signalled = Date.now();
       running.kill('SIGTERM');
       await sleep(HOLD_MS);
-      expect(running.exitCode).toBeNull();
+      expect(
+        running.exitCode,
+        `stopped with the sign-in in flight (answer: ${settled}):\n${output}`,
+      ).toBeNull();
       await locker.query('commit');
 
       const answer = await signIn;
