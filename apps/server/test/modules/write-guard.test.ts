@@ -6,7 +6,7 @@ import { registerErrorHandler } from '../../src/platform/error-handler';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { defineEndpoint } from '@leerzicht/contract';
-import { READ_ONLY_SESSION_DETAIL, registerRouteRules, route } from '../../src/platform/routing/index';
+import { anySession, READ_ONLY_SESSION_DETAIL, registerRouteRules, route } from '../../src/platform/routing/index';
 import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import { createMember } from '../helpers/auth';
 import { TEST_PASSWORD, addMember } from '../helpers/factories';
@@ -127,8 +127,8 @@ describe('write guard: demo and impersonated sessions only read', () => {
     const access = { auth: 'session', pupilData: 'none' } as const;
     await app.register(
       async (scoped) => {
-        route(scoped, print, { tags: [], access }, () => ({ printed: true }));
-        route(scoped, remove, { tags: [], access }, () => undefined);
+        route(scoped, print, { tags: [], access, policy: anySession }, () => ({ printed: true }));
+        route(scoped, remove, { tags: [], access, policy: anySession }, () => undefined);
       },
       { prefix: API_PREFIX },
     );

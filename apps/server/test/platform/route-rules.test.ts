@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint, endpoints, isRefusedForReadOnly } from '@leerzicht/contract';
-import { registerDeclarationCheck, route } from '../../src/platform/routing/index';
+import { anySession, publicRoute, registerDeclarationCheck, route } from '../../src/platform/routing/index';
 import { api, createTestApp } from '../helpers/app';
 
 const PREFIX = '/api/1.0';
@@ -24,11 +24,47 @@ describe('route declarations', () => {
     await expect(
       app.register(
         async (scope) => {
-          route(scope, forgetful, { tags: [], access: { auth: 'session', pupilData: 'none' } }, () => ({}));
+          route(
+            scope,
+            forgetful,
+            { tags: [], access: { auth: 'session', pupilData: 'none' }, policy: anySession },
+            () => ({}),
+          );
         },
         { prefix: PREFIX },
       ),
     ).rejects.toThrow(/POST \/api\/1\.0\/forgetful\/ changes data but declares no write rule/);
+  });
+
+  it('refuses to boot with a public route whose policy is not publicRoute, and a session route whose policy is', async () => {
+    const open = defineEndpoint({ method: 'GET', path: '/open/', response: z.object({}) });
+    const closed = defineEndpoint({ method: 'GET', path: '/closed/', response: z.object({}) });
+    await expect(
+      bareApp().register(
+        async (scope) => {
+          route(
+            scope,
+            open,
+            { tags: [], access: { auth: 'public', pupilData: 'none' }, policy: anySession },
+            () => ({}),
+          );
+        },
+        { prefix: PREFIX },
+      ),
+    ).rejects.toThrow(/Public route GET \/api\/1\.0\/open\/ must declare policy: publicRoute/);
+    await expect(
+      bareApp().register(
+        async (scope) => {
+          route(
+            scope,
+            closed,
+            { tags: [], access: { auth: 'session', pupilData: 'none' }, policy: publicRoute },
+            () => ({}),
+          );
+        },
+        { prefix: PREFIX },
+      ),
+    ).rejects.toThrow(/Route GET \/api\/1\.0\/closed\/ needs a session/);
   });
 
   it('refuses to boot with an API route registered without a declaration', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { route, signedIn } from '../../platform/routing/index';
+import { anySession, publicRoute, route } from '../../platform/routing/index';
 import { deviceCookieHeader, presentedDeviceTokens } from './device-token';
 import { login, logout, prepareUnknownUserTiming, type SignedIn } from './service';
 import { confirmSignInLink, requestSignInLink } from './sign-in-link';
@@ -14,8 +14,8 @@ import { activateTotp, deactivateTotp, totpStatus, verifyTotp } from './totp-ser
  */
 export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const tags = ['auth'];
-  const own = { tags, access: { auth: 'session', pupilData: 'none' } } as const;
-  const open = { tags, access: { auth: 'public', pupilData: 'none' } } as const;
+  const own = { tags, access: { auth: 'session', pupilData: 'none' }, policy: anySession } as const;
+  const open = { tags, access: { auth: 'public', pupilData: 'none' }, policy: publicRoute } as const;
   prepareUnknownUserTiming();
   // The browser keeps its device tokens in a cookie (device-token.ts); Secure whenever the app is served over HTTPS.
   const keepDeviceTokens = (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) => {
@@ -48,16 +48,16 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     keepDeviceTokens(call.request, call.reply, signedIn);
     return { token: signedIn.token, username: signedIn.username };
   });
-  route(app, endpoints.logout, own, async (call) => {
-    await logout(ctx, signedIn(call).sessionId);
+  route(app, endpoints.logout, own, async (_call, session) => {
+    await logout(ctx, session.sessionId);
     return { detail: 'Logged out.' };
   });
-  route(app, endpoints.totpStatus, own, (call) => totpStatus(ctx, signedIn(call)));
-  route(app, endpoints.totpActivate, own, (call) => activateTotp(ctx, signedIn(call)));
-  route(app, endpoints.totpVerify, own, (call) =>
-    verifyTotp(ctx, signedIn(call), call.input.params.code, { ip: call.request.ip }),
+  route(app, endpoints.totpStatus, own, (_call, session) => totpStatus(ctx, session));
+  route(app, endpoints.totpActivate, own, (_call, session) => activateTotp(ctx, session));
+  route(app, endpoints.totpVerify, own, (call, session) =>
+    verifyTotp(ctx, session, call.input.params.code, { ip: call.request.ip }),
   );
-  route(app, endpoints.totpDeactivate, own, (call) =>
-    deactivateTotp(ctx, signedIn(call), call.input.params.code, { ip: call.request.ip }),
+  route(app, endpoints.totpDeactivate, own, (call, session) =>
+    deactivateTotp(ctx, session, call.input.params.code, { ip: call.request.ip }),
   );
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { invitationEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { authorizeSchool } from '../../platform/access/index';
-import { route, signedIn, type CallWith } from '../../platform/routing/index';
+import { publicRoute, route, signedIn, type CallWith } from '../../platform/routing/index';
 import { acceptInvitation, getInvitationByKey } from './accept-service';
 import { canManageInvitations } from './policy';
 import { createInvitations, invitationSchool, removeInvitation, updateInvitation } from './service';
@@ -14,7 +14,7 @@ import { createInvitations, invitationSchool, removeInvitation, updateInvitation
 export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const tags = ['invitations'];
   const access = { auth: 'session', pupilData: 'none' } as const;
-  const link = { tags, access: { auth: 'public', pupilData: 'none' } } as const;
+  const link = { tags, access: { auth: 'public', pupilData: 'none' }, policy: publicRoute } as const;
   const manage = async (call: CallWith<unknown>, invitationId: number) =>
     authorizeSchool(ctx.db, signedIn(call), await invitationSchool(ctx, invitationId), canManageInvitations);
 

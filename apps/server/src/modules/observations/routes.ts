@@ -62,7 +62,7 @@ export async function observationRoutes(app: FastifyInstance, ctx: AppContext): 
     endpoints.list,
     {
       ...reads,
-      policy: (call) => authorizeObservationList(ctx, signedIn(call), listScope(call.input.query)),
+      policy: async (call) => authorizeObservationList(ctx, signedIn(call), listScope(call.input.query)),
     },
     (call) => listObservations(ctx, signedIn(call), listScope(call.input.query)),
   );

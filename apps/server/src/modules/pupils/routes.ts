@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { pupilEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { authorizePupil } from '../../platform/access/index';
-import { route, signedIn } from '../../platform/routing/index';
+import { anySession, route, signedIn } from '../../platform/routing/index';
 import { getOutflowAdvice, setOutflowAdvice } from './outflow-advice-service';
 import { pinPupil, unpinPupil } from './pin-service';
 import { canPinPupil, canReadPupilDetail } from './policy';
@@ -65,8 +65,13 @@ export async function pupilRoutes(app: FastifyInstance, ctx: AppContext): Promis
     (call) => pinPupil(ctx, signedIn(call), call.input.body.pupil_id),
   );
   // Only the user's own pins can be removed: someone else's answers 404 in the service.
-  route(app, endpoints.unpin, { tags, access: { auth: 'session', pupilData: 'none' } }, async (call) => {
-    await unpinPupil(ctx, signedIn(call), call.input.params.id);
-    return undefined;
-  });
+  route(
+    app,
+    endpoints.unpin,
+    { tags, access: { auth: 'session', pupilData: 'none' }, policy: anySession },
+    async (call, session) => {
+      await unpinPupil(ctx, session, call.input.params.id);
+      return undefined;
+    },
+  );
 }

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { supportEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { createTicketingService } from '../../platform/ticketing';
-import { route, signedIn } from '../../platform/routing/index';
+import { anySession, route, signedIn } from '../../platform/routing/index';
 import { createTicketForwarder } from './forwarder';
 import { MULTIPART_LIMITS, readSupportMessage } from './intake';
 import {
@@ -35,8 +35,12 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: MULTIPART_LIMITS });
-    route(scope, endpoints.submit, { tags, access: { auth: 'session', pupilData: 'none' } }, async (call) =>
-      submitSupportMessage(ctx, signedIn(call), await readSupportMessage(call.request), forwarder),
+    route(
+      scope,
+      endpoints.submit,
+      { tags, access: { auth: 'session', pupilData: 'none' }, policy: anySession },
+      async (call, session) =>
+        submitSupportMessage(ctx, session, await readSupportMessage(call.request), forwarder),
     );
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { healthSchema, shellEndpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { route } from '../../platform/routing/index';
+import { publicRoute, route } from '../../platform/routing/index';
 
 /** The health check for load balancers: 200 with the database reachable, 503 without. */
 export async function systemRoutes(
@@ -15,6 +15,7 @@ export async function systemRoutes(
     {
       tags: ['system'],
       access: { auth: 'public', pupilData: 'none' },
+      policy: publicRoute,
       otherResponses: { 503: healthSchema },
     },
     async (call) => {

@@ -20,6 +20,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
     write?: EndpointDefinition['write'];
+    /** Whether the route's policy is `publicRoute`: only public routes may have it, and they must. */
+    publicPolicy?: boolean;
   }
 }
 
@@ -44,17 +46,32 @@ export function signedIn(call: { session: ActiveSession | null }): ActiveSession
   return call.session;
 }
 
-export interface RouteOptions<E extends EndpointDefinition> {
+/**
+ * A route's access decision, run as a preHandler once the input is valid. It loads what it decides on (through
+ * platform/access and the module's repository), applies the module's pure policy functions (throwing 404 or 403)
+ * and returns what it allowed: the school access and the loaded objects. The route hands that to its handler, and
+ * the service takes it as an argument: no service looks the object up again or decides about access itself.
+ */
+export type Policy<E extends EndpointDefinition, P> = (call: RouteCall<E>) => Promise<P>;
+
+/** The policy of a public route (`auth: 'public'`): anyone may call it; it allows nothing to hand on. */
+export const publicRoute = async (): Promise<null> => null;
+
+/**
+ * The policy of a session route about the caller's own account or what every signed-in user may do (the profile,
+ * signing out): the live session is all it allows.
+ */
+export const anySession = async (call: { session: ActiveSession | null }): Promise<ActiveSession> =>
+  signedIn(call);
+
+export interface RouteOptions<E extends EndpointDefinition, P> {
   tags: readonly string[];
   access: RouteAccess;
   /** Answers besides the success one that the route may give with their own schema (e.g. 503 of /health/). */
   otherResponses?: Record<number, z.ZodType>;
   bodyLimit?: number;
-  /**
-   * The access check, run as a preHandler once the input is valid: resolve the school of what is asked for
-   * (platform/access) and apply the module's policy function, throwing 404 or 403.
-   */
-  policy?: (call: RouteCall<E>) => Promise<unknown>;
+  /** Every route declares its policy: `publicRoute` on public routes, `anySession` or a module's policy else. */
+  policy: Policy<E, P>;
 }
 
 /**
@@ -82,11 +99,11 @@ function inputOf<E extends EndpointDefinition>(endpoint: E, request: FastifyRequ
  * serialised through its response schema, the access declaration for the platform's hooks (routing/hooks.ts),
  * and the policy as a preHandler. The handler returns the answer (for 204 endpoints: nothing).
  */
-export function route<E extends EndpointDefinition>(
+export function route<E extends EndpointDefinition, P>(
   app: FastifyInstance,
   endpoint: E,
-  options: RouteOptions<E>,
-  handler: (call: RouteCall<E>) => Promise<EndpointReply<E>> | EndpointReply<E>,
+  options: RouteOptions<E, P>,
+  handler: (call: RouteCall<E>, allowed: P) => Promise<EndpointReply<E>> | EndpointReply<E>,
 ): void {
   const status = endpoint.status ?? 200;
   const callOf = (request: FastifyRequest, reply: FastifyReply): RouteCall<E> => ({
@@ -96,6 +113,8 @@ export function route<E extends EndpointDefinition>(
     reply,
   });
   const { policy } = options;
+  // What the policy allowed, from its preHandler to the handler of the same request.
+  const allowedBy = new WeakMap<FastifyRequest, { value: P }>();
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -108,16 +127,17 @@ export function route<E extends EndpointDefinition>(
       ...(endpoint.response ? { response: { ...options.otherResponses, [status]: endpoint.response } } : {}),
     },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
-    config: { access: options.access, write: endpoint.write },
-    ...(policy
-      ? {
-          preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-            await stepReadingAgain(request, reply, () => policy(callOf(request, reply)));
-          },
-        }
-      : {}),
+    config: { access: options.access, write: endpoint.write, publicPolicy: Object.is(policy, publicRoute) },
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const value = await stepReadingAgain(request, reply, () => policy(callOf(request, reply)));
+      allowedBy.set(request, { value });
+    },
     handler: async (request, reply) => {
-      const answer = await stepReadingAgain(request, reply, async () => handler(callOf(request, reply)));
+      const allowed = allowedBy.get(request);
+      if (!allowed) throw new Error(`the policy of ${endpoint.method} ${endpoint.path} did not run`);
+      const answer = await stepReadingAgain(request, reply, async () =>
+        handler(callOf(request, reply), allowed.value),
+      );
       if (reply.sent) return reply;
       if (status === 204) return reply.code(204).send();
       // A handler may answer with another status it declared (the health check's 503).

@@ -26,6 +26,11 @@ export function declarationProblem(route: Pick<RouteOptions, 'method' | 'url' | 
   const name = `${methods.join(',')} ${route.url}`;
   if (!route.config?.access)
     return `Route ${name} declares no access (auth and pupil data): register it with route().`;
+  const isPublic = route.config.access.auth === 'public';
+  if (route.config.publicPolicy !== isPublic)
+    return isPublic
+      ? `Public route ${name} must declare policy: publicRoute.`
+      : `Route ${name} needs a session: its policy must decide on it (publicRoute is for public routes).`;
   if (methods.some((method) => method !== 'GET') && route.config.write === undefined)
     return `Route ${name} changes data but declares no write rule: give its endpoint write: 'write' or 'read-only-allowed'.`;
   return null;

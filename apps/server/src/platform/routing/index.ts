@@ -1,6 +1,9 @@
 export {
+  anySession,
+  publicRoute,
   route,
   signedIn,
+  type Policy,
   type CallWith,
   type RouteAccess,
   type RouteCall,
