@@ -6,7 +6,12 @@ import { registerErrorHandler } from '../../src/platform/error-handler';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { defineEndpoint } from '@leerzicht/contract';
-import { anySession, READ_ONLY_SESSION_DETAIL, registerRouteRules, route } from '../../src/platform/routing/index';
+import {
+  anySession,
+  READ_ONLY_SESSION_DETAIL,
+  registerRouteRules,
+  route,
+} from '../../src/platform/routing/index';
 import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import { createMember } from '../helpers/auth';
 import { TEST_PASSWORD, addMember } from '../helpers/factories';
