@@ -19,6 +19,12 @@ import { findNote, type NoteRow } from './repository';
 
 const requireUnrestricted = (session: ActiveSession) => authorizeUser(session, mayUseNotes);
 
+/** A note the policy allowed the caller to change or delete, with the access that allowed it. */
+export interface AllowedNote {
+  access: SchoolAccess;
+  note: NoteRow;
+}
+
 /** The pupil's notes: the pupil must be readable (404), the user not restricted (403). */
 export async function authorizePupilNotes(
   ctx: AppContext,
@@ -35,7 +41,7 @@ export async function authorizeNoteEdit(
   ctx: AppContext,
   session: ActiveSession,
   noteId: number,
-): Promise<{ access: SchoolAccess; note: NoteRow }> {
+): Promise<AllowedNote> {
   const note = await findNote(ctx.db, noteId);
   if (!note) throw notFound();
   const access = await authorizePupilNotes(ctx, session, note.pupilId);

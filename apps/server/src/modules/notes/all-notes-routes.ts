@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { allNoteEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { route, signedIn } from '../../platform/routing/index';
-import { authorizeAllNotes, listGroupNotes } from './all-notes-service';
+import { listGroupNotes } from './all-notes-service';
+import { authorizeAllNotes } from './year-class-note-access';
 
 /**
  * The group notes page's list. A group outside a teacher's groups, another school or a school_id that is not the
@@ -17,6 +18,6 @@ export async function allNoteRoutes(app: FastifyInstance, ctx: AppContext): Prom
       access: { auth: 'session', pupilData: 'read' },
       policy: (call) => authorizeAllNotes(ctx, signedIn(call), call.input.query),
     },
-    (call) => listGroupNotes(ctx, signedIn(call), call.input.query),
+    (call, access) => listGroupNotes(ctx, access, call.input.query),
   );
 }

@@ -1,11 +1,9 @@
 import { fullName, type AllNote, type AllNotesList, type allNotesQuerySchema } from '@leerzicht/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { allowOr404, type SchoolAccess } from '../../platform/access/index';
-import type { ActiveSession } from '../../platform/sessions';
+import type { SchoolAccess } from '../../platform/access/index';
 import { listAllNotes, type AllNoteRow } from './all-notes-repository';
 import { canEditNote } from './policy';
-import { authorizeGroupNotes } from './year-class-note-service';
 
 type PupilRef = NonNullable<AllNoteRow['pupil']>;
 
@@ -43,23 +41,12 @@ function toAllNote(row: AllNoteRow, access: SchoolAccess): AllNote {
   };
 }
 
-/** The group's `school_id` must be the one asked for: a mismatch is a group the caller does not know (404). */
-export async function authorizeAllNotes(
-  ctx: AppContext,
-  session: ActiveSession,
-  query: { school_id: number; yearclass_id: number },
-): Promise<SchoolAccess> {
-  const access = await authorizeGroupNotes(ctx, session, query.yearclass_id);
-  allowOr404(access.schoolId === query.school_id);
-  return access;
-}
-
+/** The notes of the group the policy allowed (`access` is the group's school). */
 export async function listGroupNotes(
   ctx: AppContext,
-  session: ActiveSession,
+  access: SchoolAccess,
   query: z.output<typeof allNotesQuerySchema>,
 ): Promise<AllNotesList> {
-  const access = await authorizeAllNotes(ctx, session, query);
   const { count, rows } = await listAllNotes(
     ctx.db,
     {
@@ -69,7 +56,7 @@ export async function listGroupNotes(
       subjectId: query.subject_id,
       pupilId: query.pupil_id,
       archived: query.archived,
-      reader: { userId: session.userId, seesAllConfidential: access.readsWholeSchool },
+      reader: { userId: access.userId, seesAllConfidential: access.readsWholeSchool },
     },
     { limit: query.limit, offset: query.offset },
   );

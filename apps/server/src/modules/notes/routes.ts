@@ -25,32 +25,26 @@ export async function noteRoutes(app: FastifyInstance, ctx: AppContext): Promise
     app,
     endpoints.list,
     { ...reads, policy: (call) => authorizePupilNotes(ctx, signedIn(call), call.input.query.pupil_id) },
-    (call) => listPupilNotes(ctx, signedIn(call), call.input.query),
+    (call, access) => listPupilNotes(ctx, access, call.input.query),
   );
   route(
     app,
     endpoints.create,
     { ...writes, policy: (call) => authorizePupilNotes(ctx, signedIn(call), call.input.body.pupilId) },
-    (call) => createPupilNote(ctx, signedIn(call), call.input.body),
+    (call, access) => createPupilNote(ctx, access, call.input.body),
   );
   route(
     app,
     endpoints.update,
-    {
-      ...writes,
-      policy: async (call) => (await authorizeNoteEdit(ctx, signedIn(call), call.input.params.id)).access,
-    },
-    (call) => changePupilNote(ctx, signedIn(call), call.input.params.id, call.input.body),
+    { ...writes, policy: (call) => authorizeNoteEdit(ctx, signedIn(call), call.input.params.id) },
+    (call, allowed) => changePupilNote(ctx, allowed, call.input.body),
   );
   route(
     app,
     endpoints.remove,
-    {
-      ...writes,
-      policy: async (call) => (await authorizeNoteEdit(ctx, signedIn(call), call.input.params.id)).access,
-    },
-    async (call) => {
-      await removePupilNote(ctx, signedIn(call), call.input.params.id);
+    { ...writes, policy: (call) => authorizeNoteEdit(ctx, signedIn(call), call.input.params.id) },
+    async (_call, allowed) => {
+      await removePupilNote(ctx, allowed);
       return undefined;
     },
   );
@@ -62,6 +56,6 @@ export async function noteRoutes(app: FastifyInstance, ctx: AppContext): Promise
       access: { auth: 'session', pupilData: 'none' },
       policy: (call) => authorizeSchool(ctx.db, signedIn(call), call.input.query.school_id),
     },
-    (call) => listCategoryOptions(ctx, call.input.query.school_id),
+    (_call, access) => listCategoryOptions(ctx, access.schoolId),
   );
 }

@@ -2,14 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { scoreNoteEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { route, signedIn } from '../../platform/routing/index';
-import {
-  authorizeScore,
-  authorizeScoreNoteEdit,
-  changeScoreNote,
-  createScoreNote,
-  removeScoreNote,
-  type ScoreKind,
-} from './score-note-service';
+import { authorizeScore, authorizeScoreNoteEdit, type ScoreKind } from './score-note-access';
+import { changeScoreNote, createScoreNote, removeScoreNote } from './score-note-service';
 
 /**
  * Notes on one test result. A score of another school or of a pupil outside a teacher's groups answers 404; a
@@ -29,7 +23,7 @@ export async function scoreNoteRoutes(app: FastifyInstance, ctx: AppContext): Pr
       ...writes,
       policy: (call) => authorizeScore(ctx, signedIn(call), 'cito', call.input.body.citoTestScoreId),
     },
-    (call) => createScoreNote(ctx, signedIn(call), { kind: 'cito', ...call.input.body }),
+    (call, allowed) => createScoreNote(ctx, allowed, { kind: 'cito', ...call.input.body }),
   );
   route(
     app,
@@ -38,7 +32,7 @@ export async function scoreNoteRoutes(app: FastifyInstance, ctx: AppContext): Pr
       ...writes,
       policy: (call) => authorizeScore(ctx, signedIn(call), 'method', call.input.body.methodTestScoreId),
     },
-    (call) => createScoreNote(ctx, signedIn(call), { kind: 'method', ...call.input.body }),
+    (call, allowed) => createScoreNote(ctx, allowed, { kind: 'method', ...call.input.body }),
   );
   for (const [kind, endpoint] of kinds) {
     route(
@@ -46,11 +40,9 @@ export async function scoreNoteRoutes(app: FastifyInstance, ctx: AppContext): Pr
       endpoint,
       {
         ...writes,
-        policy: async (call) => {
-          await authorizeScoreNoteEdit(ctx, signedIn(call), kind, call.input.params.id);
-        },
+        policy: (call) => authorizeScoreNoteEdit(ctx, signedIn(call), kind, call.input.params.id),
       },
-      (call) => changeScoreNote(ctx, signedIn(call), kind, call.input.params.id, call.input.body),
+      (call, allowed) => changeScoreNote(ctx, kind, allowed, call.input.body),
     );
   }
   for (const [kind, endpoint] of [
@@ -62,12 +54,10 @@ export async function scoreNoteRoutes(app: FastifyInstance, ctx: AppContext): Pr
       endpoint,
       {
         ...writes,
-        policy: async (call) => {
-          await authorizeScoreNoteEdit(ctx, signedIn(call), kind, call.input.params.id);
-        },
+        policy: (call) => authorizeScoreNoteEdit(ctx, signedIn(call), kind, call.input.params.id),
       },
-      async (call) => {
-        await removeScoreNote(ctx, signedIn(call), kind, call.input.params.id);
+      async (_call, allowed) => {
+        await removeScoreNote(ctx, allowed);
         return undefined;
       },
     );

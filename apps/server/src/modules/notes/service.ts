@@ -12,8 +12,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { SchoolAccess } from '../../platform/access/index';
 import { badRequest } from '../../platform/http-errors';
-import type { ActiveSession } from '../../platform/sessions';
-import { authorizeNoteEdit, authorizePupilNotes } from './access';
+import type { AllowedNote } from './access';
 import { canEditNote } from './policy';
 import {
   deleteNote,
@@ -59,12 +58,12 @@ async function resolveCategory(db: Db, schoolId: number, category: string) {
   return { categoryId: found.id, category: found.code ?? found.name };
 }
 
+/** The notes of the pupil the policy allowed (`access` is the pupil's school). */
 export async function listPupilNotes(
   ctx: AppContext,
-  session: ActiveSession,
+  access: SchoolAccess,
   query: { pupil_id: number; category?: string; archived?: 'true' | 'false'; limit: number; offset: number },
 ): Promise<PupilNoteList> {
-  const access = await authorizePupilNotes(ctx, session, query.pupil_id);
   const { count, rows } = await listNotes(
     ctx.db,
     {
@@ -72,19 +71,19 @@ export async function listPupilNotes(
       pupilId: query.pupil_id,
       category: query.category,
       archived: query.archived === undefined ? undefined : query.archived === 'true',
-      reader: { userId: session.userId, seesAllConfidential: access.readsWholeSchool },
+      reader: { userId: access.userId, seesAllConfidential: access.readsWholeSchool },
     },
     { limit: query.limit, offset: query.offset },
   );
   return { count, results: rows.map((row) => toNote(row, access)) };
 }
 
+/** A note on the pupil the policy allowed (`access` is the pupil's school), by the caller. */
 export async function createPupilNote(
   ctx: AppContext,
-  session: ActiveSession,
+  access: SchoolAccess,
   input: z.output<typeof pupilNoteCreateSchema>,
 ): Promise<PupilNote> {
-  const access = await authorizePupilNotes(ctx, session, input.pupilId);
   const now = ctx.now();
   const note = {
     schoolId: access.schoolId,
@@ -92,7 +91,7 @@ export async function createPupilNote(
     content: input.content,
     position: input.position,
     confidential: input.confidential,
-    authorId: session.userId,
+    authorId: access.userId,
     dateCreated: now,
     dateChanged: now,
   };
@@ -111,17 +110,15 @@ export async function createPupilNote(
 
 export async function changePupilNote(
   ctx: AppContext,
-  session: ActiveSession,
-  noteId: number,
+  { access, note }: AllowedNote,
   input: PupilNoteUpdate,
 ): Promise<PupilNote> {
-  const { access, note } = await authorizeNoteEdit(ctx, session, noteId);
   // The change and the read of the note to answer in one transaction: when the connection is lost between them,
   // the answer (503) and the rows agree that nothing changed.
   const row = await ctx.db.transaction(async (tx) => {
     const category =
       input.category === undefined ? {} : await resolveCategory(tx, note.schoolId, input.category);
-    await updateNote(tx, noteId, {
+    await updateNote(tx, note.id, {
       ...category,
       ...(input.content === undefined ? {} : { content: input.content }),
       ...(input.position === undefined ? {} : { position: input.position }),
@@ -131,17 +128,12 @@ export async function changePupilNote(
         : { dateArchived: input.dateArchived === null ? null : new Date(input.dateArchived) }),
       dateChanged: ctx.now(),
     });
-    return findNote(tx, noteId);
+    return findNote(tx, note.id);
   });
   if (!row) throw new Error('note not found after update');
   return toNote(row, access);
 }
 
-export async function removePupilNote(
-  ctx: AppContext,
-  session: ActiveSession,
-  noteId: number,
-): Promise<void> {
-  await authorizeNoteEdit(ctx, session, noteId);
-  await deleteNote(ctx.db, noteId);
+export async function removePupilNote(ctx: AppContext, { note }: AllowedNote): Promise<void> {
+  await deleteNote(ctx.db, note.id);
 }

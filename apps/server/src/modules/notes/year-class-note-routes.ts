@@ -2,13 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { yearClassNoteEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { route, signedIn } from '../../platform/routing/index';
-import {
-  authorizeGroupNoteEdit,
-  authorizeGroupNotes,
-  changeYearClassNote,
-  createYearClassNote,
-  removeYearClassNote,
-} from './year-class-note-service';
+import { authorizeGroupNoteEdit, authorizeGroupNotes } from './year-class-note-access';
+import { changeYearClassNote, createYearClassNote, removeYearClassNote } from './year-class-note-service';
 
 /**
  * A group's notes on a test moment or a method test. A group outside a teacher's groups or the user's schools
@@ -20,28 +15,20 @@ export async function yearClassNoteRoutes(app: FastifyInstance, ctx: AppContext)
     app,
     endpoints.create,
     { ...writes, policy: (call) => authorizeGroupNotes(ctx, signedIn(call), call.input.body.yearClassId) },
-    (call) => createYearClassNote(ctx, signedIn(call), call.input.body),
+    (call, access) => createYearClassNote(ctx, access, call.input.body),
   );
   route(
     app,
     endpoints.update,
-    {
-      ...writes,
-      policy: async (call) =>
-        (await authorizeGroupNoteEdit(ctx, signedIn(call), call.input.params.id)).access,
-    },
-    (call) => changeYearClassNote(ctx, signedIn(call), call.input.params.id, call.input.body),
+    { ...writes, policy: (call) => authorizeGroupNoteEdit(ctx, signedIn(call), call.input.params.id) },
+    (call, allowed) => changeYearClassNote(ctx, allowed, call.input.body),
   );
   route(
     app,
     endpoints.remove,
-    {
-      ...writes,
-      policy: async (call) =>
-        (await authorizeGroupNoteEdit(ctx, signedIn(call), call.input.params.id)).access,
-    },
-    async (call) => {
-      await removeYearClassNote(ctx, signedIn(call), call.input.params.id);
+    { ...writes, policy: (call) => authorizeGroupNoteEdit(ctx, signedIn(call), call.input.params.id) },
+    async (_call, allowed) => {
+      await removeYearClassNote(ctx, allowed);
       return undefined;
     },
   );
