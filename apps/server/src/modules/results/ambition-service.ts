@@ -1,30 +1,24 @@
 import type { SchoolAmbition, SchoolAmbitionUpdate } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, notFound } from '../../platform/http-errors';
+import type { SchoolAccess } from '../../platform/access/index';
 import type { ActiveSession } from '../../platform/sessions';
-import { findAmbitionSchoolId, updateAmbitionBand } from './ambition-repository';
-
-/** The school of an ambition, for the route's policy (404 for an unknown ambition). */
-export async function findAmbitionSchool(db: Db, id: number): Promise<number> {
-  const schoolId = await findAmbitionSchoolId(db, id);
-  if (schoolId === null) throw notFound();
-  return schoolId;
-}
+import { updateAmbitionBand } from './ambition-repository';
 
 /**
- * Sets a school ambition band (the route's policy allows only the school's superusers). The body's id must be the
- * path's.
+ * Sets a school ambition band of the school the route's policy found it in and allowed (its superusers only). The
+ * body's id must be the path's.
  */
 export async function updateSchoolAmbition(
   ctx: AppContext,
   session: ActiveSession,
+  access: SchoolAccess,
   id: number,
   input: SchoolAmbitionUpdate,
 ): Promise<SchoolAmbition> {
   if (input.id !== id) throw badRequest('Invalid input.', { id: ['The id does not match the address.'] });
-  const schoolId = await findAmbitionSchool(ctx.db, id);
+  const { schoolId } = access;
   // The band and its audit row, all or nothing.
   const updated = await ctx.db.transaction(async (tx) => {
     const band = await updateAmbitionBand(tx, schoolId, id, input);

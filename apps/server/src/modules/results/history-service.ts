@@ -9,9 +9,8 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { noteReaderOf, type NoteReader } from '../../platform/access/index';
 import { wireConstant } from '../../platform/routing/index';
-import type { ActiveSession } from '../../platform/sessions';
 import { listSubjects, toAggregate } from '../scores/index';
-import { requireResultScope } from './access';
+import type { ResultScope } from './access';
 import { listAmbitions } from './ambition-repository';
 import { readStoredHistory } from './history-store';
 import { liveResultSums } from './history-store-repository';
@@ -144,14 +143,11 @@ function sharedCoreOf(
 /**
  * The school's results over the years: per moment (sorted by year then time) and subject (by position) the
  * aggregates of the school, each grade and each group. A teacher's history covers only the results their
- * permitted groups had at the time of the test (and only those groups' notes).
+ * permitted groups had at the time of the test (and only those groups' notes). `scope`: what the route's policy
+ * allowed.
  */
-export async function getSchoolHistory(
-  ctx: AppContext,
-  session: ActiveSession,
-  schoolId: number,
-): Promise<SchoolHistoryAnswer> {
-  const scope = await requireResultScope(ctx, session, schoolId);
+export async function getSchoolHistory(ctx: AppContext, scope: ResultScope): Promise<SchoolHistoryAnswer> {
+  const { schoolId } = scope.access;
   const reader = noteReaderOf(scope.access);
   const history = await readSchoolHistory(ctx.db, schoolId, scope.groupIds, reader);
   // A whole school's rows are the same object while its stored version holds; a teacher's are new each time.

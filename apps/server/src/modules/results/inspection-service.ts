@@ -8,6 +8,7 @@ import {
   type SchoolInspection,
 } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
+import type { SchoolAccess } from '../../platform/access/index';
 import { writeAudit } from '../../platform/audit';
 import type { ActiveSession } from '../../platform/sessions';
 import { listSubjects } from '../scores/index';
@@ -41,12 +42,14 @@ function meanOf(values: readonly (number | null)[]): number | null {
 /**
  * The inspectorate's view of the school (see the contract's schoolInspectionSchema): groep 8 over the last three
  * school years with results, reading, taalverzorging and mathematics taken together as the mean of their shares.
+ * `access`: what the route's policy allowed (superusers and sencos).
  */
 export async function getSchoolInspection(
   ctx: AppContext,
   session: ActiveSession,
-  schoolId: number,
+  access: SchoolAccess,
 ): Promise<SchoolInspection> {
+  const { schoolId } = access;
   const lastYear = session.currentSchoolYear ?? schoolYearOf(ctx.now());
   const calendarYears = await listGrade8Years(ctx.db, schoolId, lastYear, INSPECTION_YEARS);
   const subjects = (await listSubjects(ctx.db)).flatMap((subject) =>
@@ -78,9 +81,10 @@ export async function getSchoolInspection(
 export async function updateSchoolweging(
   ctx: AppContext,
   session: ActiveSession,
-  schoolId: number,
+  access: SchoolAccess,
   schoolweging: number | null,
 ): Promise<{ schoolId: number; schoolweging: number | null }> {
+  const { schoolId } = access;
   // The value, its audit row and the read for the answer in one transaction: a 503 leaves nothing changed.
   return ctx.db.transaction(async (tx) => {
     await setSchoolweging(tx, schoolId, schoolweging);

@@ -2,9 +2,8 @@ import { momentKey, type SchoolAnalytics } from '@leerzicht/contract';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/http-errors';
-import type { ActiveSession } from '../../platform/sessions';
 import { listSubjects } from '../scores/index';
-import { requireResultScope } from './access';
+import type { ResultScope } from './access';
 import { listAmbitions } from './ambition-repository';
 import { historyScope } from './history-repository';
 import { listAnalyticsGrowth, listAnalyticsMoments } from './school-analytics-repository';
@@ -12,15 +11,14 @@ import { listAnalyticsGrowth, listAnalyticsMoments } from './school-analytics-re
 /**
  * One subject's analyses on the school page: the level distribution and the ambition shares per moment, and the
  * growth per half-year beside the norm's. The results read are those of the school history (a teacher's only from
- * their permitted groups at the time of the test).
+ * their permitted groups at the time of the test). `scope`: what the route's policy allowed.
  */
 export async function getSchoolAnalytics(
   ctx: AppContext,
-  session: ActiveSession,
-  schoolId: number,
+  scope: ResultScope,
   subjectId: number,
 ): Promise<SchoolAnalytics> {
-  const scope = await requireResultScope(ctx, session, schoolId);
+  const { schoolId } = scope.access;
   const history = historyScope(schoolId, scope.groupIds);
   const ranked = { ...history, where: sql`${history.where ?? sql`true`} and s.subject_id = ${subjectId}` };
   const [subjects, ambitions] = await Promise.all([listSubjects(ctx.db), listAmbitions(ctx.db, schoolId)]);

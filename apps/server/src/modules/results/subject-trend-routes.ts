@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { subjectTrendEndpoints as endpoints } from '@leerzicht/contract';
 import { onReadReplica, type AppContext } from '../../context';
-import { authorizeSchool } from '../../platform/access/index';
 import { route, signedIn, type CallWith } from '../../platform/routing/index';
-import { canReadSchoolResults } from './policy';
+import { authorizeResults } from './access';
 import { getGradeGrowth, getSubjectTrends } from './subject-trend-service';
 
 /**
@@ -14,12 +13,12 @@ export function subjectTrendRoutes(app: FastifyInstance, ctx: AppContext): void 
   const replica = onReadReplica(ctx);
   const reads = { tags: ['results'], access: { auth: 'session', pupilData: 'read' } } as const;
   const readSchool = (call: CallWith<{ params: { id: number } }>) =>
-    authorizeSchool(ctx.db, signedIn(call), call.input.params.id, canReadSchoolResults);
+    authorizeResults(ctx.db, signedIn(call), call.input.params.id);
 
-  route(app, endpoints.subjectTrends, { ...reads, policy: readSchool }, (call) =>
-    getSubjectTrends(replica, signedIn(call), call.input.params.id, call.input.query),
+  route(app, endpoints.subjectTrends, { ...reads, policy: readSchool }, (call, scope) =>
+    getSubjectTrends(replica, signedIn(call), scope, call.input.query),
   );
-  route(app, endpoints.gradeGrowth, { ...reads, policy: readSchool }, (call) =>
-    getGradeGrowth(replica, signedIn(call), call.input.params.id, call.input.params.yeargradeId),
+  route(app, endpoints.gradeGrowth, { ...reads, policy: readSchool }, (call, scope) =>
+    getGradeGrowth(replica, scope, call.input.params.yeargradeId),
   );
 }

@@ -10,21 +10,22 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
 import { listSubjects, toAggregate } from '../scores/index';
-import { requireResultScope } from './access';
+import type { ResultScope } from './access';
 import { gradeGrowthRows, listYearGroups, trendAggregates } from './subject-trend-repository';
 
 /*
  * A subject's trends per cohort, grade or group, and the growth M to E of a grade's cohorts. Access as for the
- * history: any member of the school, a teacher limited to their permitted groups.
+ * history: any member of the school, a teacher limited to their permitted groups (`scope`: what the route's policy
+ * allowed).
  */
 
 export async function getSubjectTrends(
   ctx: AppContext,
   session: ActiveSession,
-  schoolId: number,
+  scope: ResultScope,
   query: { subject_id: number; view: SubjectTrendView; school_year?: number | undefined },
 ): Promise<SubjectTrends> {
-  const scope = await requireResultScope(ctx, session, schoolId);
+  const { schoolId } = scope.access;
   const subjects = await listSubjects(ctx.db);
   if (!subjects.some((subject) => subject.id === query.subject_id)) throw notFound('No such subject.');
   const calendarYear = query.school_year ?? session.currentSchoolYear ?? schoolYearOf(ctx.now());
@@ -68,11 +69,10 @@ export async function getSubjectTrends(
 
 export async function getGradeGrowth(
   ctx: AppContext,
-  session: ActiveSession,
-  schoolId: number,
+  scope: ResultScope,
   grade: number,
 ): Promise<GradeGrowthList> {
-  const scope = await requireResultScope(ctx, session, schoolId);
+  const { schoolId } = scope.access;
   const rows = await gradeGrowthRows(ctx.db, schoolId, grade, scope.groupIds);
   const growth = rows
     .map((row) => ({

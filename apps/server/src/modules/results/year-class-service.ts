@@ -8,7 +8,6 @@ import {
 } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { noteReaderOf } from '../../platform/access/index';
-import type { ActiveSession } from '../../platform/sessions';
 import {
   listMethodScores,
   listGroupScoresWith,
@@ -18,7 +17,7 @@ import {
   toAggregate,
   toYearClassNote,
 } from '../scores/index';
-import { requireYearClass } from './access';
+import type { YearClassScope } from './access';
 import {
   groupAggregateRowSchema,
   groupAggregatesOver,
@@ -42,14 +41,13 @@ function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, 
  * The group's pupils (by name) with their national results of the last NATIONAL_WINDOW_MONTHS months (also from
  * earlier groups) and their growth, method results of the last METHOD_WINDOW_MONTHS months, notes and approaches;
  * the group's aggregates per subject and moment (excluded pupils left out; provider priority) and its notes. Packed
- * for the wire (packYearClassResult): tests, method tests and moments once, the results as columns.
+ * for the wire (packYearClassResult): tests, method tests and moments once, the results as columns. The group and
+ * the scope are what the route's policy loaded and allowed.
  */
 export async function getYearClassResult(
   ctx: AppContext,
-  session: ActiveSession,
-  yearClassId: number,
+  { yearClass, scope }: YearClassScope,
 ): Promise<YearClassResultAnswer> {
-  const { yearClass, scope } = await requireYearClass(ctx, session, yearClassId);
   const reader = noteReaderOf(scope.access);
   const { db } = ctx;
   const schoolId = yearClass.schoolId;

@@ -1,21 +1,20 @@
 import { HIGHEST_GRADE, YEAR_TIME_ORDER, type Cohort, type YearGrade } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import type { ActiveSession } from '../../platform/sessions';
 import { listSubjects, normsInScope, toAggregate } from '../scores/index';
-import { requireResultScope } from './access';
+import type { ResultScope } from './access';
 import type { Db } from '../../db/client';
 import { gradeRowsOf, readStoredHistory } from './history-store';
 import { cohortAggregates, gradeScope, listCohortGroups, listGradeRows } from './year-grade-repository';
 
 /*
  * Year grades: a grade of the school (id = the grade number 1..8, scoped by the school in the path) and its
- * cohorts, i.e. each school year's groups with pupils of that grade. Teachers: permitted groups only.
+ * cohorts, i.e. each school year's groups with pupils of that grade. Teachers: permitted groups only (`scope`: what
+ * the route's policy allowed).
  */
 
 /** Grades 1..8 with the school years and number of groups that had pupils of the grade. */
-export async function listYearGrades(ctx: AppContext, session: ActiveSession, schoolId: number) {
-  const scope = await requireResultScope(ctx, session, schoolId);
-  const rows = await listGradeRows(ctx.db, schoolId, scope.groupIds);
+export async function listYearGrades(ctx: AppContext, scope: ResultScope) {
+  const rows = await listGradeRows(ctx.db, scope.access.schoolId, scope.groupIds);
   const byGrade = new Map(rows.map((row) => [row.grade, row]));
   return Array.from({ length: HIGHEST_GRADE }, (_, index) => {
     const grade = index + 1;
@@ -44,13 +43,8 @@ async function gradeResults(db: Db, schoolId: number, grade: number, groupIds: r
 }
 
 /** One grade's cohorts over the years with, per subject and moment, the SQL aggregate of its pupils' results. */
-export async function getYearGrade(
-  ctx: AppContext,
-  session: ActiveSession,
-  schoolId: number,
-  grade: number,
-): Promise<YearGrade> {
-  const scope = await requireResultScope(ctx, session, schoolId);
+export async function getYearGrade(ctx: AppContext, scope: ResultScope, grade: number): Promise<YearGrade> {
+  const { schoolId } = scope.access;
   const [groups, { rows, norms }, subjects] = await Promise.all([
     listCohortGroups(ctx.db, schoolId, grade, scope.groupIds),
     gradeResults(ctx.db, schoolId, grade, scope.groupIds),
