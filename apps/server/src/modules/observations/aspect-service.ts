@@ -9,18 +9,15 @@ import {
 } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { allowOr403, requireSchoolAccess } from '../../platform/access/index';
+import type { SchoolAccess } from '../../platform/access/index';
 import { badRequest, notFound } from '../../platform/http-errors';
-import type { ActiveSession } from '../../platform/sessions';
 import {
-  findAspect,
   insertCodedAspects,
   insertOwnAspect,
   listAspectRows,
   updateAspectRow,
   type AspectRow,
 } from './aspect-repository';
-import { canManageAspects } from './policy';
 
 /**
  * The school's aspects. The default ones are added on the school's first read (and a default added to the
@@ -59,20 +56,8 @@ export function toAspect(row: AspectRow): SocialEmotionalAspect {
   };
 }
 
-export async function listAspects(
-  ctx: AppContext,
-  session: ActiveSession,
-  schoolId: number,
-): Promise<SocialEmotionalAspect[]> {
-  await requireSchoolAccess(ctx.db, session, schoolId);
-  return (await ensureAspects(ctx.db, schoolId)).map(toAspect);
-}
-
-/** The school of an aspect, for the route's policy (unknown aspect: 404). */
-export async function findAspectSchool(db: Db, aspectId: number): Promise<number> {
-  const aspect = await findAspect(db, aspectId);
-  if (!aspect) throw notFound();
-  return aspect.schoolId;
+export async function listAspects(ctx: AppContext, access: SchoolAccess): Promise<SocialEmotionalAspect[]> {
+  return (await ensureAspects(ctx.db, access.schoolId)).map(toAspect);
 }
 
 function refuseDuplicateName(rows: readonly AspectRow[], name: string, exceptId: number | null): void {
@@ -81,29 +66,27 @@ function refuseDuplicateName(rows: readonly AspectRow[], name: string, exceptId:
     throw badRequest('Invalid input.', { name: [OBSERVATION_ERRORS.duplicateName] });
 }
 
+/** Adds an own aspect to the school the route's policy allowed. */
 export async function createAspect(
   ctx: AppContext,
-  session: ActiveSession,
+  access: SchoolAccess,
   input: AspectCreate,
 ): Promise<SocialEmotionalAspect> {
-  const access = await requireSchoolAccess(ctx.db, session, input.schoolId);
-  allowOr403(canManageAspects(access));
+  const { schoolId } = access;
   // One transaction: a request that fails leaves neither the aspect nor the built-in ones made for it.
   return ctx.db.transaction(async (tx) => {
-    refuseDuplicateName(await ensureAspects(tx, input.schoolId), input.name, null);
-    return toAspect(await insertOwnAspect(tx, input.schoolId, input.name));
+    refuseDuplicateName(await ensureAspects(tx, schoolId), input.name, null);
+    return toAspect(await insertOwnAspect(tx, schoolId, input.name));
   });
 }
 
+/** Renames, moves or archives the aspect the route's policy loaded and allowed. */
 export async function updateAspect(
   ctx: AppContext,
-  session: ActiveSession,
-  aspectId: number,
+  aspect: AspectRow,
   input: AspectUpdate,
 ): Promise<SocialEmotionalAspect> {
-  const schoolId = await findAspectSchool(ctx.db, aspectId);
-  const access = await requireSchoolAccess(ctx.db, session, schoolId);
-  allowOr403(canManageAspects(access));
+  const { schoolId, id: aspectId } = aspect;
   if (input.name !== undefined)
     refuseDuplicateName(await listAspectRows(ctx.db, schoolId), input.name, aspectId);
   const changes: { name?: string; position?: number; isArchived?: boolean } = {};

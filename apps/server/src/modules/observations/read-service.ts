@@ -8,8 +8,7 @@ import {
 } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import type { SchoolAccess } from '../../platform/access/index';
-import type { ActiveSession } from '../../platform/sessions';
-import { authorizeGroupObservations, authorizePupilObservations, type ObservationListScope } from './access';
+import type { AllowedObservationList, ObservedGroup } from './access';
 import { ensureAspects, toAspect } from './aspect-service';
 import { toObservation } from './observation-view';
 import { ratingsOf } from './ratings';
@@ -29,10 +28,9 @@ const readershipOf = (access: SchoolAccess): Readership => ({
 /** The pupil's observations the user may read, oldest first, with the school's aspects. */
 export async function getPupilObservations(
   ctx: AppContext,
-  session: ActiveSession,
+  access: SchoolAccess,
   pupilId: number,
 ): Promise<PupilObservations> {
-  const access = await authorizePupilObservations(ctx, session, pupilId);
   const aspects = await ensureAspects(ctx.db, access.schoolId);
   const rows = await listPupilObservations(ctx.db, access.schoolId, pupilId, readershipOf(access));
   return {
@@ -49,10 +47,9 @@ export async function getPupilObservations(
  */
 export async function getGroupObservations(
   ctx: AppContext,
-  session: ActiveSession,
-  groupId: number,
+  access: SchoolAccess,
+  group: ObservedGroup,
 ): Promise<GroupObservations> {
-  const { access, group } = await authorizeGroupObservations(ctx, session, groupId);
   const aspects = await ensureAspects(ctx.db, group.schoolId);
   const members = await listGroupPupils(ctx.db, group.schoolId, group.id);
   const rows = await listLatestTwo(
@@ -86,12 +83,8 @@ export async function getGroupObservations(
   return { view: 'group', yearClassId: group.id, aspects: aspects.map(toAspect), pupils };
 }
 
-export function listObservations(
-  ctx: AppContext,
-  session: ActiveSession,
-  scope: ObservationListScope,
-): Promise<ObservationList> {
-  return 'pupilId' in scope
-    ? getPupilObservations(ctx, session, scope.pupilId)
-    : getGroupObservations(ctx, session, scope.groupId);
+export function listObservations(ctx: AppContext, allowed: AllowedObservationList): Promise<ObservationList> {
+  return 'pupilId' in allowed
+    ? getPupilObservations(ctx, allowed.access, allowed.pupilId)
+    : getGroupObservations(ctx, allowed.access, allowed.group);
 }

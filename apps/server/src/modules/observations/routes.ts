@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { observationEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { authorizeSchool } from '../../platform/access/index';
 import { route, signedIn } from '../../platform/routing/index';
 import {
+  authorizeAspectChange,
+  authorizeAspectCreate,
   authorizeAspects,
+  authorizeObservationChange,
+  authorizeObservationCreate,
   authorizeObservationEdit,
   authorizeObservationList,
-  authorizePupilObservations,
-  listScope,
 } from './access';
-import { createAspect, findAspectSchool, listAspects, updateAspect } from './aspect-service';
-import { canManageAspects } from './policy';
+import { createAspect, listAspects, updateAspect } from './aspect-service';
 import { listObservations } from './read-service';
 import { changeObservation, createObservation, removeObservation } from './write-service';
 
@@ -30,64 +30,50 @@ export async function observationRoutes(app: FastifyInstance, ctx: AppContext): 
     app,
     endpoints.aspects,
     { ...settings, policy: (call) => authorizeAspects(ctx, signedIn(call), call.input.query.school_id) },
-    (call) => listAspects(ctx, signedIn(call), call.input.query.school_id),
+    (_call, access) => listAspects(ctx, access),
   );
   route(
     app,
     endpoints.createAspect,
-    {
-      ...settings,
-      policy: (call) => authorizeSchool(ctx.db, signedIn(call), call.input.body.schoolId, canManageAspects),
-    },
-    (call) => createAspect(ctx, signedIn(call), call.input.body),
+    { ...settings, policy: (call) => authorizeAspectCreate(ctx, signedIn(call), call.input.body.schoolId) },
+    (call, access) => createAspect(ctx, access, call.input.body),
   );
   route(
     app,
     endpoints.updateAspect,
-    {
-      ...settings,
-      policy: async (call) =>
-        authorizeSchool(
-          ctx.db,
-          signedIn(call),
-          await findAspectSchool(ctx.db, call.input.params.id),
-          canManageAspects,
-        ),
-    },
-    (call) => updateAspect(ctx, signedIn(call), call.input.params.id, call.input.body),
+    { ...settings, policy: (call) => authorizeAspectChange(ctx, signedIn(call), call.input.params.id) },
+    (call, { aspect }) => updateAspect(ctx, aspect, call.input.body),
   );
 
   route(
     app,
     endpoints.list,
-    {
-      ...reads,
-      policy: async (call) => authorizeObservationList(ctx, signedIn(call), listScope(call.input.query)),
-    },
-    (call) => listObservations(ctx, signedIn(call), listScope(call.input.query)),
+    { ...reads, policy: (call) => authorizeObservationList(ctx, signedIn(call), call.input.query) },
+    (_call, allowed) => listObservations(ctx, allowed),
   );
-  // Whether a teacher may record for the pupil's group of that date is decided in the service, which finds it.
+  // The policy places the observation in the pupil's group of its date and decides whether the user records there.
   route(
     app,
     endpoints.create,
-    {
-      ...writes,
-      policy: (call) => authorizePupilObservations(ctx, signedIn(call), call.input.body.pupilId),
-    },
-    (call) => createObservation(ctx, signedIn(call), call.input.body),
+    { ...writes, policy: (call) => authorizeObservationCreate(ctx, signedIn(call), call.input.body) },
+    (call, allowed) => createObservation(ctx, allowed, call.input.body),
   );
   route(
     app,
     endpoints.update,
-    { ...writes, policy: (call) => authorizeObservationEdit(ctx, signedIn(call), call.input.params.id) },
-    (call) => changeObservation(ctx, signedIn(call), call.input.params.id, call.input.body),
+    {
+      ...writes,
+      policy: (call) =>
+        authorizeObservationChange(ctx, signedIn(call), call.input.params.id, call.input.body),
+    },
+    (call, allowed) => changeObservation(ctx, allowed, call.input.body),
   );
   route(
     app,
     endpoints.remove,
     { ...writes, policy: (call) => authorizeObservationEdit(ctx, signedIn(call), call.input.params.id) },
-    async (call) => {
-      await removeObservation(ctx, signedIn(call), call.input.params.id);
+    async (_call, allowed) => {
+      await removeObservation(ctx, allowed);
       return undefined;
     },
   );

@@ -1,61 +1,27 @@
-import {
-  isoDay,
-  OBSERVATION_ERRORS,
-  schoolYearOf,
-  type ObservationCreate,
-  type ObservationUpdate,
-  type SocialEmotionalObservation,
-} from '@leerzicht/contract';
+import type { ObservationCreate, ObservationUpdate, SocialEmotionalObservation } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { allowOr403, type SchoolAccess } from '../../platform/access/index';
+import type { SchoolAccess } from '../../platform/access/index';
 import { badRequest, notFound } from '../../platform/http-errors';
-import type { ActiveSession } from '../../platform/sessions';
-import { authorizeObservationEdit, authorizePupilObservations } from './access';
+import type { AllowedObservation } from './access';
 import { ensureAspects } from './aspect-service';
 import { toObservation } from './observation-view';
-import { canRecordObservation } from './policy';
+import type { Placement } from './placement';
 import { resolveRatings, storedRatingKeys } from './ratings';
 import {
   deleteObservation,
-  findGroupInYear,
   findObservation,
   insertObservation,
   updateObservation,
   type ObservationValues,
 } from './repository';
 
-/** The school year of a date 'YYYY-MM-DD' (the year starts in August). */
-function schoolYearOfDay(day: string): number {
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  return schoolYearOf(new Date(year, month - 1, date));
-}
-
 const hasErrors = (errors: Record<string, string[]>) => Object.keys(errors).length > 0;
 const invalid = (errors: Record<string, string[]>) => badRequest('Invalid input.', errors);
 
-/**
- * The group and school year an observation on `observedOn` belongs to: the pupil's group of that school year
- * (400 without one; whether the user may record for that group the caller decides). A date after today is refused.
- */
-async function placeInGroup(
-  ctx: AppContext,
-  access: SchoolAccess,
-  pupilId: number,
-  observedOn: string,
-  errors: Record<string, string[]>,
-): Promise<{ yearClassId: number; calendarYear: number } | null> {
-  if (observedOn > isoDay(ctx.now())) {
-    errors.observedOn = [OBSERVATION_ERRORS.futureDate];
-    return null;
-  }
-  const calendarYear = schoolYearOfDay(observedOn);
-  const group = await findGroupInYear(ctx.db, access.schoolId, pupilId, calendarYear);
-  if (!group) {
-    errors.observedOn = [OBSERVATION_ERRORS.notEnrolled];
-    return null;
-  }
-  return { yearClassId: group.id, calendarYear };
+/** The date's error, if the policy could not place the observation, among the other fields' errors. */
+function placementErrors(placement: Placement): Record<string, string[]> {
+  return 'observedOnError' in placement ? { observedOn: [placement.observedOnError] } : {};
 }
 
 /** The observation as stored, for the answer: read in the write's transaction, so a failed read undoes it. */
@@ -65,25 +31,26 @@ async function readBack(db: Db, access: SchoolAccess, observationId: number) {
   return toObservation(row, await ensureAspects(db, access.schoolId), access);
 }
 
-/** Records an observation by the signed-in user. */
+/**
+ * Records an observation by the signed-in user, in the group the route's policy placed it in and allowed
+ * (a date it could not place answers 400 here, with the ratings' errors).
+ */
 export async function createObservation(
   ctx: AppContext,
-  session: ActiveSession,
+  { access, placement }: { access: SchoolAccess; placement: Placement },
   input: ObservationCreate,
 ): Promise<SocialEmotionalObservation> {
-  const access = await authorizePupilObservations(ctx, session, input.pupilId);
-  const errors: Record<string, string[]> = {};
-  const place = await placeInGroup(ctx, access, input.pupilId, input.observedOn, errors);
+  const errors = placementErrors(placement);
   const resolved = resolveRatings(await ensureAspects(ctx.db, access.schoolId), input.ratings);
   Object.assign(errors, resolved.errors);
+  const place = 'place' in placement ? placement.place : null;
   if (!place || hasErrors(errors)) throw invalid(errors);
-  allowOr403(canRecordObservation(access, place.yearClassId));
   // The insert and the read for the answer in one transaction: a 503 between them leaves nothing stored.
   return ctx.db.transaction(async (tx) => {
     const id = await insertObservation(tx, {
       schoolId: access.schoolId,
       pupilId: input.pupilId,
-      authorId: session.userId,
+      authorId: access.userId,
       dateCreated: ctx.now(),
       ...place,
       observedOn: input.observedOn,
@@ -96,20 +63,19 @@ export async function createObservation(
   });
 }
 
-/** Changes the given fields; a new date moves the observation to the pupil's group of that school year. */
+/**
+ * Changes the given fields; a new date moves the observation to the pupil's group of that school year, which the
+ * route's policy found and allowed (`placement`, null when the date stays).
+ */
 export async function changeObservation(
   ctx: AppContext,
-  session: ActiveSession,
-  observationId: number,
+  { access, observation, placement }: AllowedObservation & { placement: Placement | null },
   input: ObservationUpdate,
 ): Promise<SocialEmotionalObservation> {
-  const { access, observation } = await authorizeObservationEdit(ctx, session, observationId);
-  const errors: Record<string, string[]> = {};
+  const errors = placement ? placementErrors(placement) : {};
   const values: Partial<ObservationValues> = {};
-  if (input.observedOn !== undefined && input.observedOn !== observation.observedOn) {
-    const place = await placeInGroup(ctx, access, observation.pupilId, input.observedOn, errors);
-    if (place) Object.assign(values, place, { observedOn: input.observedOn });
-  }
+  if (placement && 'place' in placement && input.observedOn !== undefined)
+    Object.assign(values, placement.place, { observedOn: input.observedOn });
   if (input.ratings !== undefined) {
     const aspects = await ensureAspects(ctx.db, access.schoolId);
     const resolved = resolveRatings(aspects, input.ratings, storedRatingKeys(observation.ratings));
@@ -117,22 +83,19 @@ export async function changeObservation(
     values.ratings = resolved.ratings;
   }
   if (hasErrors(errors)) throw invalid(errors);
-  if (values.yearClassId !== undefined) allowOr403(canRecordObservation(access, values.yearClassId));
   if (input.content !== undefined) values.content = input.content;
   if (input.confidential !== undefined) values.confidential = input.confidential;
   if (input.instrument !== undefined) values.instrument = input.instrument;
   // The change and the read for the answer in one transaction: a 503 between them leaves nothing changed.
   return ctx.db.transaction(async (tx) => {
-    await updateObservation(tx, access.schoolId, observationId, values);
-    return readBack(tx, access, observationId);
+    await updateObservation(tx, access.schoolId, observation.id, values);
+    return readBack(tx, access, observation.id);
   });
 }
 
 export async function removeObservation(
   ctx: AppContext,
-  session: ActiveSession,
-  observationId: number,
+  { access, observation }: AllowedObservation,
 ): Promise<void> {
-  const { access } = await authorizeObservationEdit(ctx, session, observationId);
-  await deleteObservation(ctx.db, access.schoolId, observationId);
+  await deleteObservation(ctx.db, access.schoolId, observation.id);
 }
