@@ -1,9 +1,11 @@
-import type {
-  groupPlanNoteQuerySchema,
-  noteCategoryCreateSchema,
-  noteCategoryQuerySchema,
+import {
+  GROUP_PLAN_NOTE_ERRORS,
+  NOTE_CATEGORY_ERRORS,
+  type groupPlanNoteCreateSchema,
+  type groupPlanNoteQuerySchema,
+  type noteCategoryCreateSchema,
+  type noteCategoryQuerySchema,
 } from '@leerzicht/contract';
-import { NOTE_CATEGORY_ERRORS } from '@leerzicht/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import {
@@ -17,14 +19,30 @@ import {
 } from '../../platform/access/index';
 import { badRequest, notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
-import { findCategory, findPlan, type CategoryRow } from '../pupil-note-categories/index';
-import { findPlanNote, type PlanNoteRecord } from './plan-note-repository';
-import { canEditPlanNote, canReadCategory, canWriteCategory, mayUseNoteCategories } from './policy';
+import {
+  findPlan,
+  isLinked,
+  readablePlan,
+  visibleCategory,
+  type AllowedCategory,
+  type CategoryRow,
+  type PlanRow,
+} from '../pupil-note-categories/index';
+import { findPlanNote, isEnrolled, type PlanNoteRecord } from './plan-note-repository';
+import {
+  canEditPlanNote,
+  canNamePupil,
+  canReadCategory,
+  canWriteCategory,
+  mayUseNoteCategories,
+} from './policy';
 
 /*
- * The checks of every call, run by the route's policy and again by the service (the resolver caches the school
- * access per request). Order: what the user may not know of answers 404, then a restricted user 403, then what
- * the user sees but may not do 403.
+ * The checks of the category trees and the notes in them, run by the routes' policies. A category or plan is
+ * looked up and shown to the user by the aggregate's checks in pupil-note-categories (access.ts, through its
+ * index.ts); the rules applied here are this module's. Order: what the user may not know of answers 404, then a
+ * restricted user 403, then what the user sees but may not do 403; where a request's own fields decide what is
+ * asked for, their 400 comes where it always came.
  */
 
 /** The tree a category belongs to, with the group of its plan (null: the school's own list). */
@@ -34,33 +52,34 @@ export interface Tree {
   planGroupId: number | null;
 }
 
+/** A tree the policy allowed a category into, with the user's access to its school. */
+export interface AllowedTree {
+  access: SchoolAccess;
+  tree: Tree;
+}
+
+/** A note the policy allowed the user to change or delete, with its category. */
+export interface AllowedPlanNote extends AllowedCategory {
+  note: PlanNoteRecord;
+}
+
 const requireUnrestricted = (session: ActiveSession) => authorizeUser(session, mayUseNoteCategories);
 
-/** A plan of a group the user reads (else 404), with the user's access to its school. */
-async function readablePlan(
-  ctx: AppContext,
-  session: ActiveSession,
-  planId: number,
-): Promise<{ access: SchoolAccess; tree: Tree }> {
-  const plan = await findPlan(ctx.db, planId);
-  if (!plan) throw notFound();
-  const access = await requireSchoolAccess(ctx.db, session, plan.schoolId);
-  allowOr404(canReadGroup(access, plan.yearClassId));
-  return { access, tree: { schoolId: plan.schoolId, groupPlanId: plan.id, planGroupId: plan.yearClassId } };
-}
+const treeOf = (plan: PlanRow): Tree => ({
+  schoolId: plan.schoolId,
+  groupPlanId: plan.id,
+  planGroupId: plan.yearClassId,
+});
 
 /** A category to read: its school's member who may know of it (404), unrestricted (403). */
 export async function authorizeCategoryRead(
   ctx: AppContext,
   session: ActiveSession,
   categoryId: number,
-): Promise<{ access: SchoolAccess; category: CategoryRow }> {
-  const category = await findCategory(ctx.db, categoryId);
-  if (!category) throw notFound();
-  const access = await requireSchoolAccess(ctx.db, session, category.schoolId);
-  allowOr404(canReadCategory(access, category));
+): Promise<AllowedCategory> {
+  const found = await visibleCategory(ctx, session, categoryId, canReadCategory);
   requireUnrestricted(session);
-  return { access, category };
+  return found;
 }
 
 /** A category to change or write notes in: as reading, then allowed to write there (403). */
@@ -68,7 +87,7 @@ export async function authorizeCategoryWrite(
   ctx: AppContext,
   session: ActiveSession,
   categoryId: number,
-): Promise<{ access: SchoolAccess; category: CategoryRow }> {
+): Promise<AllowedCategory> {
   const found = await authorizeCategoryRead(ctx, session, categoryId);
   allowOr403(canWriteCategory(found.access, found.category));
   return found;
@@ -109,8 +128,8 @@ export async function authorizeCategoryCreate(
   ctx: AppContext,
   session: ActiveSession,
   body: z.output<typeof noteCategoryCreateSchema>,
-): Promise<{ access: SchoolAccess; tree: Tree }> {
-  let found: { access: SchoolAccess; tree: Tree };
+): Promise<AllowedTree> {
+  let found: AllowedTree;
   if (body.schoolId !== undefined) {
     const access = await requireSchoolAccess(ctx.db, session, body.schoolId);
     requireUnrestricted(session);
@@ -120,10 +139,13 @@ export async function authorizeCategoryCreate(
       const plan = await findPlan(ctx.db, body.group_plan_id);
       if (plan?.schoolId !== body.schoolId)
         throw badRequest('Invalid input.', { group_plan_id: [NOTE_CATEGORY_ERRORS.planOfOtherSchool] });
-      found = await readablePlan(ctx, session, plan.id);
+      // The plan's school is `access`'s: readablePlan's check, on the plan already in hand.
+      allowOr404(canReadGroup(access, plan.yearClassId));
+      found = { access, tree: treeOf(plan) };
     }
   } else if (body.group_plan_id !== undefined) {
-    found = await readablePlan(ctx, session, body.group_plan_id);
+    const { access, plan } = await readablePlan(ctx, session, body.group_plan_id);
+    found = { access, tree: treeOf(plan) };
     requireUnrestricted(session);
   } else {
     throw badRequest('Invalid input.', { group_plan_id: [NOTE_CATEGORY_ERRORS.scopeRequired] });
@@ -155,6 +177,45 @@ export async function authorizePlanNoteQuery(
   return first;
 }
 
+const invalidNote = (field: 'noteCategoryId' | 'pupilId', message: string) =>
+  badRequest('Invalid input.', { [field]: [message] });
+
+/**
+ * The pupil a note names: only in a PUPIL category, a pupil placed in it or enrolled in the plan's group (400
+ * otherwise, also for a pupil of another school), whom the user reads (404).
+ */
+async function checkNamedPupil(
+  ctx: AppContext,
+  session: ActiveSession,
+  category: CategoryRow,
+  pupilId: number,
+): Promise<void> {
+  if (!canNamePupil(category.layer)) throw invalidNote('pupilId', GROUP_PLAN_NOTE_ERRORS.pupilLayer);
+  // The category's row carries its plan's group.
+  const belongs =
+    (await isLinked(ctx.db, pupilId, category.id)) ||
+    (category.planGroupId !== null && (await isEnrolled(ctx.db, pupilId, category.planGroupId)));
+  if (!belongs) throw invalidNote('pupilId', GROUP_PLAN_NOTE_ERRORS.pupilNotInPlan);
+  await authorizePupil(ctx.db, session, pupilId, category.schoolId);
+}
+
+/**
+ * `POST /group_plan_note/`: a category to write in (as authorizeCategoryWrite) of a plan (400), and the pupil the
+ * note names, if any, as checkNamedPupil.
+ */
+export async function authorizePlanNoteCreate(
+  ctx: AppContext,
+  session: ActiveSession,
+  body: Pick<z.output<typeof groupPlanNoteCreateSchema>, 'noteCategoryId' | 'pupilId'>,
+): Promise<AllowedCategory> {
+  const found = await authorizeCategoryWrite(ctx, session, body.noteCategoryId);
+  if (found.category.groupPlanId === null)
+    throw invalidNote('noteCategoryId', GROUP_PLAN_NOTE_ERRORS.notInPlan);
+  if (body.pupilId !== undefined && body.pupilId !== null)
+    await checkNamedPupil(ctx, session, found.category, body.pupilId);
+  return found;
+}
+
 /**
  * A note to change or delete: its category readable and writable (404, 403), its pupil (if any) readable (404),
  * and the note the user's to edit (403).
@@ -163,7 +224,7 @@ export async function authorizePlanNoteEdit(
   ctx: AppContext,
   session: ActiveSession,
   noteId: number,
-): Promise<{ access: SchoolAccess; category: CategoryRow; note: PlanNoteRecord }> {
+): Promise<AllowedPlanNote> {
   const note = await findPlanNote(ctx.db, noteId);
   if (!note) throw notFound();
   const { access, category } = await authorizeCategoryRead(ctx, session, note.noteCategoryId);

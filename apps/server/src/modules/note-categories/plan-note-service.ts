@@ -10,21 +10,19 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { authorizePupil, type SchoolAccess } from '../../platform/access/index';
+import type { SchoolAccess } from '../../platform/access/index';
 import { badRequest, notFound } from '../../platform/http-errors';
-import type { ActiveSession } from '../../platform/sessions';
-import { findPlan, isLinked, type CategoryRow } from '../pupil-note-categories/index';
-import { authorizeCategoryWrite, authorizePlanNoteEdit, authorizePlanNoteQuery } from './access';
+import type { AllowedCategory } from '../pupil-note-categories/index';
+import type { AllowedPlanNote } from './access';
 import {
   deletePlanNote,
   insertPlanNote,
-  isEnrolled,
   listPlanNotes,
   lockCategoryForNote,
   updatePlanNote,
   type PlanNoteView,
 } from './plan-note-repository';
-import { canEditPlanNote, canNamePupil } from './policy';
+import { canEditPlanNote } from './policy';
 
 function toNote(row: PlanNoteView, access: SchoolAccess): GroupPlanNote {
   return {
@@ -82,12 +80,12 @@ export async function activeNotesOf(
   return notes;
 }
 
+/** The notes the list's filters ask for, in the school of the category or plan the policy allowed. */
 export async function listGroupPlanNotes(
   ctx: AppContext,
-  session: ActiveSession,
+  access: SchoolAccess,
   query: z.output<typeof groupPlanNoteQuerySchema>,
 ): Promise<GroupPlanNoteList> {
-  const access = await authorizePlanNoteQuery(ctx, session, query);
   const { count, rows } = await listPlanNotes(
     ctx.db,
     {
@@ -104,34 +102,13 @@ export async function listGroupPlanNotes(
   return { count, results: rows.map((row) => toNote(row, access)) };
 }
 
-/**
- * The pupil a note names: only in a PUPIL category, a pupil placed in it or enrolled in the plan's group (400
- * otherwise, also for a pupil of another school), whom the user reads (404).
- */
-async function checkNamedPupil(
-  ctx: AppContext,
-  session: ActiveSession,
-  category: CategoryRow,
-  pupilId: number,
-): Promise<void> {
-  if (!canNamePupil(category.layer)) throw invalid('pupilId', ERRORS.pupilLayer);
-  const plan = category.groupPlanId === null ? null : await findPlan(ctx.db, category.groupPlanId);
-  const belongs =
-    (await isLinked(ctx.db, pupilId, category.id)) ||
-    (plan !== null && (await isEnrolled(ctx.db, pupilId, plan.yearClassId)));
-  if (!belongs) throw invalid('pupilId', ERRORS.pupilNotInPlan);
-  await authorizePupil(ctx.db, session, pupilId, category.schoolId);
-}
-
+/** A note by the caller in the plan's category the policy allowed, about the pupil it allowed (if any). */
 export async function createGroupPlanNote(
   ctx: AppContext,
-  session: ActiveSession,
+  { access, category }: AllowedCategory,
   input: z.output<typeof groupPlanNoteCreateSchema>,
 ): Promise<GroupPlanNote> {
-  const { access, category } = await authorizeCategoryWrite(ctx, session, input.noteCategoryId);
-  if (category.groupPlanId === null) throw invalid('noteCategoryId', ERRORS.notInPlan);
   const pupilId = input.pupilId ?? null;
-  if (pupilId !== null) await checkNamedPupil(ctx, session, category, pupilId);
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const current = await lockCategoryForNote(tx, category.id);
@@ -143,7 +120,7 @@ export async function createGroupPlanNote(
       noteCategoryId: category.id,
       pupilId,
       content: input.content,
-      authorId: session.userId,
+      authorId: access.userId,
       dateCreated: now,
       dateChanged: now,
     });
@@ -153,29 +130,22 @@ export async function createGroupPlanNote(
 
 export async function changeGroupPlanNote(
   ctx: AppContext,
-  session: ActiveSession,
-  noteId: number,
+  { access, note }: AllowedPlanNote,
   input: GroupPlanNoteUpdate,
 ): Promise<GroupPlanNote> {
-  const { access } = await authorizePlanNoteEdit(ctx, session, noteId);
   // The change and the read for the answer in one transaction: a 503 between them leaves nothing changed.
   return ctx.db.transaction(async (tx) => {
-    await updatePlanNote(tx, noteId, {
+    await updatePlanNote(tx, note.id, {
       ...(input.content === undefined ? {} : { content: input.content }),
       ...(input.date_archived === undefined
         ? {}
         : { dateArchived: input.date_archived === null ? null : new Date(input.date_archived) }),
       dateChanged: ctx.now(),
     });
-    return noteById(tx, access, noteId);
+    return noteById(tx, access, note.id);
   });
 }
 
-export async function removeGroupPlanNote(
-  ctx: AppContext,
-  session: ActiveSession,
-  noteId: number,
-): Promise<void> {
-  await authorizePlanNoteEdit(ctx, session, noteId);
-  await deletePlanNote(ctx.db, noteId);
+export async function removeGroupPlanNote(ctx: AppContext, { note }: AllowedPlanNote): Promise<void> {
+  await deletePlanNote(ctx.db, note.id);
 }

@@ -9,6 +9,7 @@ import {
   authorizeCategoryCreate,
   authorizeCategoryQuery,
   authorizeCategoryWrite,
+  authorizePlanNoteCreate,
   authorizePlanNoteEdit,
   authorizePlanNoteQuery,
 } from './access';
@@ -34,19 +35,19 @@ export async function noteCategoryRoutes(app: FastifyInstance, ctx: AppContext):
     app,
     endpoints.list,
     { ...reads, policy: (call) => authorizeCategoryQuery(ctx, signedIn(call), call.input.query) },
-    (call) => listNoteCategories(ctx, signedIn(call), call.input.query),
+    (call, allowed) => listNoteCategories(ctx, allowed, call.input.query),
   );
   route(
     app,
     endpoints.create,
     { ...writes, policy: (call) => authorizeCategoryCreate(ctx, signedIn(call), call.input.body) },
-    (call) => createNoteCategory(ctx, signedIn(call), call.input.body),
+    (call, allowed) => createNoteCategory(ctx, allowed, call.input.body),
   );
   route(
     app,
     endpoints.update,
     { ...writes, policy: (call) => authorizeCategoryWrite(ctx, signedIn(call), call.input.params.id) },
-    (call) => changeNoteCategory(ctx, signedIn(call), call.input.params.id, call.input.body),
+    (call, allowed) => changeNoteCategory(ctx, allowed, call.input.body),
   );
   // Delete rule (chosen): a category is deleted with its subcategories and the pupils placed in them, but
   // refused with 400 while it or a subcategory holds a note, archived or not. Notes are pupil data that a tree
@@ -55,8 +56,8 @@ export async function noteCategoryRoutes(app: FastifyInstance, ctx: AppContext):
     app,
     endpoints.remove,
     { ...writes, policy: (call) => authorizeCategoryWrite(ctx, signedIn(call), call.input.params.id) },
-    async (call) => {
-      await removeNoteCategory(ctx, signedIn(call), call.input.params.id);
+    async (_call, allowed) => {
+      await removeNoteCategory(ctx, allowed);
       return undefined;
     },
   );
@@ -75,29 +76,26 @@ export async function groupPlanNoteRoutes(app: FastifyInstance, ctx: AppContext)
     app,
     noteEndpoints.list,
     { ...reads, policy: (call) => authorizePlanNoteQuery(ctx, signedIn(call), call.input.query) },
-    (call) => listGroupPlanNotes(ctx, signedIn(call), call.input.query),
+    (call, access) => listGroupPlanNotes(ctx, access, call.input.query),
   );
   route(
     app,
     noteEndpoints.create,
-    {
-      ...writes,
-      policy: (call) => authorizeCategoryWrite(ctx, signedIn(call), call.input.body.noteCategoryId),
-    },
-    (call) => createGroupPlanNote(ctx, signedIn(call), call.input.body),
+    { ...writes, policy: (call) => authorizePlanNoteCreate(ctx, signedIn(call), call.input.body) },
+    (call, allowed) => createGroupPlanNote(ctx, allowed, call.input.body),
   );
   route(
     app,
     noteEndpoints.update,
     { ...writes, policy: (call) => authorizePlanNoteEdit(ctx, signedIn(call), call.input.params.id) },
-    (call) => changeGroupPlanNote(ctx, signedIn(call), call.input.params.id, call.input.body),
+    (call, allowed) => changeGroupPlanNote(ctx, allowed, call.input.body),
   );
   route(
     app,
     noteEndpoints.remove,
     { ...writes, policy: (call) => authorizePlanNoteEdit(ctx, signedIn(call), call.input.params.id) },
-    async (call) => {
-      await removeGroupPlanNote(ctx, signedIn(call), call.input.params.id);
+    async (_call, allowed) => {
+      await removeGroupPlanNote(ctx, allowed);
       return undefined;
     },
   );

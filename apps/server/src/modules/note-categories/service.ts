@@ -10,9 +10,8 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { SchoolAccess } from '../../platform/access/index';
 import { badRequest, notFound } from '../../platform/http-errors';
-import type { ActiveSession } from '../../platform/sessions';
-import { lockCategories } from '../pupil-note-categories/index';
-import { authorizeCategoryCreate, authorizeCategoryQuery, authorizeCategoryWrite, type Tree } from './access';
+import { lockCategories, type AllowedCategory } from '../pupil-note-categories/index';
+import type { AllowedTree, Tree } from './access';
 import { activeNotesOf } from './plan-note-service';
 import {
   countNotes,
@@ -70,12 +69,12 @@ async function categoryById(db: Db, access: SchoolAccess, id: number): Promise<N
 
 /* ---------- GET /note_categories/ ---------- */
 
+/** The categories of the plan (`groupPlanId`) or school (null) the policy allowed, with `access` to its school. */
 export async function listNoteCategories(
   ctx: AppContext,
-  session: ActiveSession,
+  { access, groupPlanId }: { access: SchoolAccess; groupPlanId: number | null },
   query: z.output<typeof noteCategoryQuerySchema>,
 ): Promise<NoteCategory[]> {
-  const { access, groupPlanId } = await authorizeCategoryQuery(ctx, session, query);
   const filter: CategoryFilter = {
     schoolId: access.schoolId,
     // Without a plan: the school's own list, or for the name suggestions every category the user may know of.
@@ -129,10 +128,9 @@ function parentProblems(
 
 export async function createNoteCategory(
   ctx: AppContext,
-  session: ActiveSession,
+  { access, tree }: AllowedTree,
   input: z.output<typeof noteCategoryCreateSchema>,
 ): Promise<NoteCategory> {
-  const { access, tree } = await authorizeCategoryCreate(ctx, session, input);
   const parentId = input.parent_note_category_id ?? null;
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
@@ -150,7 +148,7 @@ export async function createNoteCategory(
       layer: input.layer,
       position: placed.position,
       isArchived: false,
-      createdBy: session.userId,
+      createdBy: access.userId,
       dateCreated: now,
       dateChanged: now,
     });
@@ -183,11 +181,10 @@ function updateProblems(rows: readonly TreeRow[], node: TreeRow, input: NoteCate
 
 export async function changeNoteCategory(
   ctx: AppContext,
-  session: ActiveSession,
-  id: number,
+  { access, category }: AllowedCategory,
   input: NoteCategoryUpdate,
 ): Promise<NoteCategory> {
-  const { access, category } = await authorizeCategoryWrite(ctx, session, id);
+  const { id } = category;
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const scope = scopeOf(category);
@@ -223,8 +220,8 @@ export async function changeNoteCategory(
  * locked before the notes are counted, so that a note being written meanwhile is either counted or finds its
  * category gone.
  */
-export async function removeNoteCategory(ctx: AppContext, session: ActiveSession, id: number): Promise<void> {
-  const { category } = await authorizeCategoryWrite(ctx, session, id);
+export async function removeNoteCategory(ctx: AppContext, { category }: AllowedCategory): Promise<void> {
+  const { id } = category;
   await ctx.db.transaction(async (tx) => {
     const scope = scopeOf(category);
     await lockTree(tx, scope);

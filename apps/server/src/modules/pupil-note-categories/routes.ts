@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { pupilNoteCategoryEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { route, signedIn } from '../../platform/routing/index';
-import { authorizeCategory, authorizeLink, authorizeLinkQuery } from './access';
+import { authorizeLink, authorizeLinkCreate, authorizeLinkQuery } from './access';
 import {
   changePupilNoteCategoryLink,
   createPupilNoteCategoryLink,
@@ -24,29 +24,29 @@ export async function pupilNoteCategoryRoutes(app: FastifyInstance, ctx: AppCont
     app,
     endpoints.list,
     { ...reads, policy: (call) => authorizeLinkQuery(ctx, signedIn(call), call.input.query) },
-    (call) => listPupilNoteCategoryLinks(ctx, signedIn(call), call.input.query),
+    (call, access) => listPupilNoteCategoryLinks(ctx, access, call.input.query),
   );
   route(
     app,
     endpoints.create,
-    {
-      ...writes,
-      policy: (call) => authorizeCategory(ctx, signedIn(call), call.input.body.noteCategoryId),
-    },
-    (call) => createPupilNoteCategoryLink(ctx, signedIn(call), call.input.body),
+    { ...writes, policy: (call) => authorizeLinkCreate(ctx, signedIn(call), call.input.body) },
+    (call, allowed) => createPupilNoteCategoryLink(ctx, allowed, call.input.body),
   );
   route(
     app,
     endpoints.update,
-    { ...writes, policy: (call) => authorizeLink(ctx, signedIn(call), call.input.params.id) },
-    (call) => changePupilNoteCategoryLink(ctx, signedIn(call), call.input.params.id, call.input.body),
+    {
+      ...writes,
+      policy: (call) => authorizeLink(ctx, signedIn(call), call.input.params.id, call.input.body),
+    },
+    (call, allowed) => changePupilNoteCategoryLink(ctx, allowed, call.input.body),
   );
   route(
     app,
     endpoints.remove,
     { ...writes, policy: (call) => authorizeLink(ctx, signedIn(call), call.input.params.id) },
-    async (call) => {
-      await removePupilNoteCategoryLink(ctx, signedIn(call), call.input.params.id);
+    async (_call, allowed) => {
+      await removePupilNoteCategoryLink(ctx, allowed);
       return undefined;
     },
   );

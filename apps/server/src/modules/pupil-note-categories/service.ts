@@ -8,15 +8,11 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { allowOr403, type SchoolAccess } from '../../platform/access/index';
+import type { SchoolAccess } from '../../platform/access/index';
 import { badRequest, notFound } from '../../platform/http-errors';
-import type { ActiveSession } from '../../platform/sessions';
-import { authorizeCategory, authorizeLink, authorizeLinkedPupil, authorizeLinkQuery } from './access';
-import { canUseCategory, isPlaceableLayer } from './policy';
+import type { AllowedCategory, AllowedLink } from './access';
 import {
   deleteLink,
-  findCategory,
-  findPupilSchool,
   insertLink,
   isLinked,
   isUniqueViolation,
@@ -26,8 +22,6 @@ import {
   orderedLinkIds,
   updateLink,
   writePositions,
-  type CategoryRow,
-  type LinkRow,
   type LinkView,
 } from './repository';
 
@@ -60,12 +54,12 @@ async function linkById(db: Db, access: SchoolAccess, id: number): Promise<Pupil
   return toLink(row);
 }
 
+/** The placements the list's filters ask for, in the school of the first filter (as the policy allowed). */
 export async function listPupilNoteCategoryLinks(
   ctx: AppContext,
-  session: ActiveSession,
+  access: SchoolAccess,
   query: z.output<typeof pupilNoteCategoryQuerySchema>,
 ): Promise<PupilNoteCategoryLink[]> {
-  const access = await authorizeLinkQuery(ctx, session, query);
   const rows = await listLinks(ctx.db, {
     schoolId: access.schoolId,
     noteCategoryId: query.note_category_id,
@@ -76,18 +70,12 @@ export async function listPupilNoteCategoryLinks(
   return rows.map(toLink);
 }
 
+/** Places the pupil in the category, both as the policy allowed (a placeable category, a readable pupil). */
 export async function createPupilNoteCategoryLink(
   ctx: AppContext,
-  session: ActiveSession,
+  { access, category }: AllowedCategory,
   input: z.output<typeof pupilNoteCategoryCreateSchema>,
 ): Promise<PupilNoteCategoryLink> {
-  const { access, category } = await authorizeCategory(ctx, session, input.noteCategoryId);
-  const errors: Record<string, string[]> = {};
-  if (!isPlaceableLayer(category.layer)) errors.noteCategoryId = [ERRORS.wrongLayer];
-  if ((await findPupilSchool(ctx.db, input.pupilId)) !== category.schoolId)
-    errors.pupilId = [ERRORS.unknownPupil];
-  if (Object.keys(errors).length > 0) throw badRequest('Invalid input.', errors);
-  await authorizeLinkedPupil(ctx, session, input.pupilId, category.schoolId);
   if (await isLinked(ctx.db, input.pupilId, category.id)) throw invalid('pupilId', ERRORS.alreadyLinked);
 
   const now = ctx.now();
@@ -115,33 +103,15 @@ export async function createPupilNoteCategoryLink(
   }
 }
 
-/** The category a link moves to: of the same plan (school list) and school, a placeable layer, not holding the pupil. */
-async function targetCategory(
-  ctx: AppContext,
-  access: SchoolAccess,
-  source: CategoryRow,
-  link: LinkRow,
-  targetId: number | undefined,
-): Promise<CategoryRow> {
-  if (targetId === undefined || targetId === source.id) return source;
-  const target = await findCategory(ctx.db, targetId);
-  if (!target || target.schoolId !== source.schoolId || target.groupPlanId !== source.groupPlanId)
-    throw invalid('noteCategoryId', ERRORS.otherPlan);
-  if (!isPlaceableLayer(target.layer)) throw invalid('noteCategoryId', ERRORS.wrongLayer);
-  // The same plan is the same group, so this holds whenever the source category's check did.
-  allowOr403(canUseCategory(access, target));
-  if (await isLinked(ctx.db, link.pupilId, target.id)) throw invalid('noteCategoryId', ERRORS.alreadyLinked);
-  return target;
-}
-
+/** Moves the link within its category or to the one the policy allowed as `target`. */
 export async function changePupilNoteCategoryLink(
   ctx: AppContext,
-  session: ActiveSession,
-  id: number,
+  { access, category, link, target }: AllowedLink,
   input: PupilNoteCategoryUpdate,
 ): Promise<PupilNoteCategoryLink> {
-  const { access, category, link } = await authorizeLink(ctx, session, id);
-  const target = await targetCategory(ctx, access, category, link, input.noteCategoryId);
+  const { id } = link;
+  if (target.id !== category.id && (await isLinked(ctx.db, link.pupilId, target.id)))
+    throw invalid('noteCategoryId', ERRORS.alreadyLinked);
   const now = ctx.now();
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -173,10 +143,9 @@ export async function changePupilNoteCategoryLink(
 
 export async function removePupilNoteCategoryLink(
   ctx: AppContext,
-  session: ActiveSession,
-  id: number,
+  { category, link }: AllowedLink,
 ): Promise<void> {
-  const { category } = await authorizeLink(ctx, session, id);
+  const { id } = link;
   await ctx.db.transaction(async (tx) => {
     await lockCategories(tx, [category.id]);
     const current = await lockLink(tx, id);
