@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { approachEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { authorizeGroup, authorizePupil } from '../../platform/access/index';
 import { route, signedIn } from '../../platform/routing/index';
-import { listScope } from './access';
-import { canReadGroupApproaches, canReadPupilApproaches, canSetGroupApproaches } from './policy';
+import { authorizeApproachGroup, authorizeApproachList, authorizeApproachPupil } from './access';
+import { canReadGroupApproaches, canSetGroupApproaches } from './policy';
 import { listApproachLogs, listApproaches, setApproach, setApproachBatch } from './service';
 import { suggestApproaches } from './suggestion-service';
 
@@ -21,16 +20,8 @@ export async function approachRoutes(app: FastifyInstance, ctx: AppContext): Pro
   route(
     app,
     endpoints.list,
-    {
-      ...reads,
-      policy: (call) => {
-        const scope = listScope(call.input.query);
-        return 'pupilId' in scope
-          ? authorizePupil(ctx.db, signedIn(call), scope.pupilId, undefined, canReadPupilApproaches)
-          : authorizeGroup(ctx.db, signedIn(call), scope.groupId, canReadGroupApproaches);
-      },
-    },
-    (call) => listApproaches(ctx, signedIn(call), listScope(call.input.query)),
+    { ...reads, policy: (call) => authorizeApproachList(ctx, signedIn(call), call.input.query) },
+    (_call, allowed) => listApproaches(ctx, allowed),
   );
   route(
     app,
@@ -38,9 +29,9 @@ export async function approachRoutes(app: FastifyInstance, ctx: AppContext): Pro
     {
       ...writes,
       policy: (call) =>
-        authorizeGroup(ctx.db, signedIn(call), call.input.body.yearclassId, canSetGroupApproaches),
+        authorizeApproachGroup(ctx, signedIn(call), call.input.body.yearclassId, canSetGroupApproaches),
     },
-    (call) => setApproach(ctx, signedIn(call), call.input.body),
+    (call, allowed) => setApproach(ctx, allowed, call.input.body),
   );
   route(
     app,
@@ -48,9 +39,9 @@ export async function approachRoutes(app: FastifyInstance, ctx: AppContext): Pro
     {
       ...writes,
       policy: (call) =>
-        authorizeGroup(ctx.db, signedIn(call), call.input.body.yearclassId, canSetGroupApproaches),
+        authorizeApproachGroup(ctx, signedIn(call), call.input.body.yearclassId, canSetGroupApproaches),
     },
-    (call) => setApproachBatch(ctx, signedIn(call), call.input.body),
+    (call, allowed) => setApproachBatch(ctx, allowed, call.input.body),
   );
   route(
     app,
@@ -58,18 +49,14 @@ export async function approachRoutes(app: FastifyInstance, ctx: AppContext): Pro
     {
       ...reads,
       policy: (call) =>
-        authorizeGroup(ctx.db, signedIn(call), call.input.query.yearclass_id, canReadGroupApproaches),
+        authorizeApproachGroup(ctx, signedIn(call), call.input.query.yearclass_id, canReadGroupApproaches),
     },
-    (call) => suggestApproaches(ctx, signedIn(call), call.input.query),
+    (call, allowed) => suggestApproaches(ctx, allowed, call.input.query),
   );
   route(
     app,
     endpoints.logs,
-    {
-      ...reads,
-      policy: (call) =>
-        authorizePupil(ctx.db, signedIn(call), call.input.query.pupil_id, undefined, canReadPupilApproaches),
-    },
-    (call) => listApproachLogs(ctx, signedIn(call), call.input.query.pupil_id),
+    { ...reads, policy: (call) => authorizeApproachPupil(ctx, signedIn(call), call.input.query.pupil_id) },
+    (call, access) => listApproachLogs(ctx, access, call.input.query.pupil_id),
   );
 }

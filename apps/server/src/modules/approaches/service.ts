@@ -8,11 +8,9 @@ import {
 } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { authorizePupil } from '../../platform/access/index';
+import type { SchoolAccess } from '../../platform/access/index';
 import { badRequest } from '../../platform/http-errors';
-import type { ActiveSession } from '../../platform/sessions';
-import { requireGroup, requireSubject, type ApproachListScope } from './access';
-import { canReadGroupApproaches, canReadPupilApproaches, canSetGroupApproaches } from './policy';
+import type { AllowedApproachList, AllowedGroup } from './access';
 import {
   applyApproach,
   listApproachLogRows,
@@ -20,6 +18,7 @@ import {
   listPupilApproachRows,
 } from './repository';
 import { byApproachThenName, toApproachRow, userName } from './rows';
+import { requireSubject } from './subjects';
 
 type Group = { id: number; schoolId: number; calendarYear: number };
 
@@ -33,27 +32,23 @@ async function groupRows(db: Db, group: Group, subjectId: number): Promise<Pupil
 /** A pupil's approaches (newest school year first), or every pupil of a group for one subject. */
 export async function listApproaches(
   ctx: AppContext,
-  session: ActiveSession,
-  scope: ApproachListScope,
+  allowed: AllowedApproachList,
 ): Promise<PupilApproachRow[]> {
-  if ('pupilId' in scope) {
-    const access = await authorizePupil(ctx.db, session, scope.pupilId, undefined, canReadPupilApproaches);
-    const rows = await listPupilApproachRows(ctx.db, access.schoolId, scope.pupilId);
+  if ('pupilId' in allowed) {
+    const rows = await listPupilApproachRows(ctx.db, allowed.access.schoolId, allowed.pupilId);
     return rows.map((row) => toApproachRow(row, row));
   }
-  const { group } = await requireGroup(ctx, session, scope.groupId, canReadGroupApproaches);
-  await requireSubject(ctx, scope.subjectId, 'subject_id');
-  return groupRows(ctx.db, group, scope.subjectId);
+  await requireSubject(ctx, allowed.subjectId, 'subject_id');
+  return groupRows(ctx.db, allowed.group, allowed.subjectId);
 }
 
-/** The group a change is for, its subject, and that every named pupil is in the group (400 per pupil). */
-async function prepareChanges(
+/** The subject of a change, and that every named pupil is in the group (400 per pupil). */
+async function checkChanges(
   ctx: AppContext,
-  session: ActiveSession,
-  input: { yearclassId: number; subjectId: number },
+  group: Group,
+  input: { subjectId: number },
   pupilIds: readonly { pupilId: number; field: string }[],
-): Promise<Group> {
-  const { group } = await requireGroup(ctx, session, input.yearclassId, canSetGroupApproaches);
+): Promise<void> {
   await requireSubject(ctx, input.subjectId, 'subjectId');
   const members = new Set(
     (await listGroupApproachRows(ctx.db, group, input.subjectId)).map((r) => r.pupilId),
@@ -64,7 +59,6 @@ async function prepareChanges(
       .map(({ field }) => [field, [APPROACH_ERRORS.notInGroup]]),
   );
   if (Object.keys(errors).length > 0) throw badRequest('Invalid input.', errors);
-  return group;
 }
 
 /**
@@ -73,8 +67,7 @@ async function prepareChanges(
  */
 async function applyAll(
   ctx: AppContext,
-  session: ActiveSession,
-  group: Group,
+  { access, group }: AllowedGroup,
   subjectId: number,
   changes: readonly { pupilId: number; approach: SetApproach['approach'] }[],
 ): Promise<{ changed: number; rows: PupilApproachRow[] }> {
@@ -89,7 +82,7 @@ async function applyAll(
         yearClassId: group.id,
         calendarYear: group.calendarYear,
         approach,
-        changedBy: session.userId,
+        changedBy: access.userId,
         at,
       });
       if (applied) changed += 1;
@@ -98,14 +91,17 @@ async function applyAll(
   });
 }
 
-/** Sets one pupil's approach for the subject in the group's school year (a change is logged, a no-op is not). */
+/**
+ * Sets one pupil's approach for the subject in the school year of the group the policy allowed (a change is
+ * logged, a no-op is not).
+ */
 export async function setApproach(
   ctx: AppContext,
-  session: ActiveSession,
+  allowed: AllowedGroup,
   input: SetApproach,
 ): Promise<PupilApproachRow> {
-  const group = await prepareChanges(ctx, session, input, [{ pupilId: input.pupilId, field: 'pupilId' }]);
-  const { rows } = await applyAll(ctx, session, group, input.subjectId, [input]);
+  await checkChanges(ctx, allowed.group, input, [{ pupilId: input.pupilId, field: 'pupilId' }]);
+  const { rows } = await applyAll(ctx, allowed, input.subjectId, [input]);
   const row = rows.find((candidate) => candidate.pupilId === input.pupilId);
   if (!row) throw badRequest('Invalid input.', { pupilId: [APPROACH_ERRORS.notInGroup] });
   return row;
@@ -114,25 +110,24 @@ export async function setApproach(
 /** Sets several pupils' approaches of one group and subject in one transaction; any bad pupil refuses all. */
 export async function setApproachBatch(
   ctx: AppContext,
-  session: ActiveSession,
+  allowed: AllowedGroup,
   input: ApproachBatch,
 ): Promise<ApproachBatchResult> {
   const named = input.approaches.map(({ pupilId }, index) => ({
     pupilId,
     field: `approaches/${index}/pupilId`,
   }));
-  const group = await prepareChanges(ctx, session, input, named);
-  const { changed, rows } = await applyAll(ctx, session, group, input.subjectId, input.approaches);
+  await checkChanges(ctx, allowed.group, input, named);
+  const { changed, rows } = await applyAll(ctx, allowed, input.subjectId, input.approaches);
   return { changedCount: changed, approaches: rows };
 }
 
-/** Every change of the pupil's approaches, newest first. */
+/** Every change of the pupil's approaches, newest first (`access` is the pupil's school). */
 export async function listApproachLogs(
   ctx: AppContext,
-  session: ActiveSession,
+  access: SchoolAccess,
   pupilId: number,
 ): Promise<ApproachLog[]> {
-  const access = await authorizePupil(ctx.db, session, pupilId, undefined, canReadPupilApproaches);
   const rows = await listApproachLogRows(ctx.db, access.schoolId, pupilId);
   return rows.map(({ changedByFirstName, changedByLastName, date, ...row }) => ({
     ...row,

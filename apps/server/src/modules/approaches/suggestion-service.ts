@@ -8,10 +8,9 @@ import {
   type RomanLevel,
 } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import type { ActiveSession } from '../../platform/sessions';
-import { requireGroup, requireSubject } from './access';
-import { canReadGroupApproaches } from './policy';
+import type { AllowedGroup } from './access';
 import { listGroupApproachRows } from './repository';
+import { requireSubject } from './subjects';
 import { listLatestCountedLevels } from './suggestion-repository';
 
 /**
@@ -21,10 +20,9 @@ import { listLatestCountedLevels } from './suggestion-repository';
  */
 export async function suggestApproaches(
   ctx: AppContext,
-  session: ActiveSession,
-  query: { yearclass_id: number; subject_id: number; enriched_from: RomanLevel; intensive_from: RomanLevel },
+  { group }: AllowedGroup,
+  query: { subject_id: number; enriched_from: RomanLevel; intensive_from: RomanLevel },
 ): Promise<ApproachSuggestion> {
-  const { group } = await requireGroup(ctx, session, query.yearclass_id, canReadGroupApproaches);
   await requireSubject(ctx, query.subject_id, 'subject_id');
   const current = await listGroupApproachRows(ctx.db, group, query.subject_id);
   const levels = await listLatestCountedLevels(

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { groupGoalEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { authorizeGroup } from '../../platform/access/index';
 import { route, signedIn } from '../../platform/routing/index';
-import { canReadGroupGoals } from './policy';
+import { requireGoalGroup } from './access';
 import { getGroupGoals } from './service';
 
 /**
@@ -18,8 +17,8 @@ export async function goalRoutes(app: FastifyInstance, ctx: AppContext): Promise
     {
       tags: ['goals'],
       access: { auth: 'session', pupilData: 'read' },
-      policy: (call) => authorizeGroup(ctx.db, signedIn(call), call.input.params.id, canReadGroupGoals),
+      policy: (call) => requireGoalGroup(ctx, signedIn(call), call.input.params.id),
     },
-    (call) => getGroupGoals(ctx, signedIn(call), call.input.params.id),
+    (_call, allowed) => getGroupGoals(ctx, allowed),
   );
 }

@@ -1,7 +1,6 @@
 import { sortByName, type GroupGoals } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import type { ActiveSession } from '../../platform/sessions';
-import { requireGoalGroup } from './access';
+import type { GoalGroup } from './access';
 import { listGoalSections, listGroupPupils, listSectionScores, type GoalSectionRow } from './repository';
 
 /** The first row of each key, in the rows' order. */
@@ -28,12 +27,7 @@ const domainOrder = (a: GoalSectionRow, b: GoalSectionRow) =>
  * those sections, their domains and test types, and every pupil of the group (by name) with their points per
  * section. A group without such tests answers empty lists (its year class says hasGoals false).
  */
-export async function getGroupGoals(
-  ctx: AppContext,
-  session: ActiveSession,
-  yearClassId: number,
-): Promise<GroupGoals> {
-  const { yearClass } = await requireGoalGroup(ctx, session, yearClassId);
+export async function getGroupGoals(ctx: AppContext, { yearClass }: GoalGroup): Promise<GroupGoals> {
   const { db } = ctx;
   const schoolId = yearClass.schoolId;
   const [sections, members] = await Promise.all([
