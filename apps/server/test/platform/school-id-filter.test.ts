@@ -47,13 +47,13 @@ const NOT_YET_FILTERED: Record<string, string> = {
   '7800ad5845617bdd': 'GET /note_categories/: group_plans joined by id',
   dd35c0248a642484: 'GET /note_categories/: group_plans by id',
   fc47508f324d5814: 'DELETE /pin_pupil/:id/: pinned_pupils by id',
+  a1fffe40f0749443: "DELETE /pin_pupil/:id/: pinned_pupils by id (the policy's look-up of the pin's owner)",
   '49e5efe612fab487': 'GET /pupil_approaches/: pupils joined by id; year_classes joined by id',
   fc9b6acf968f06c1:
     'GET /pupil_approaches/: pupil_approaches joined by id; pupils joined by id; year_classes joined by id',
   efcdbb9b1045b222: 'POST /pupil_note/: pupil_notes by id',
   '280a6a2610470766': 'DELETE /pupil_note/:id/: pupil_notes by id',
   '7d1365cb8c342b12': 'PATCH /pupil_note/:id/: pupil_notes by id',
-  '5214d5f4e8088a52': 'GET /pupils/:id/: pupils by id',
   fef0488579549d65:
     'GET /pupils/:id/: pupils by id (its school and groups, with the membership of that school joined on it)',
   '5bd2a194bc99e78c': 'GET /pupils/:id/: pinned_pupils by user',

@@ -1,35 +1,85 @@
 import type { AppContext } from '../../context';
-import { allowOr404, pupilTenancyFor, requireSchoolAccess } from '../../platform/access/index';
+import { allowOr403, authorizePupil, type SchoolAccess } from '../../platform/access/index';
 import { notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
-import { canReadPupilDetail } from './policy';
-import { findPupil, findPupilSchoolId } from './repository';
+import { findPinById, type PinRow } from './pin-lookup-repository';
+import { canPinPupil, canReadPupilDetail, canRemovePin, canSetOutflowAdvice } from './policy';
+import { findPupil, listEnrolments } from './repository';
 
 /*
- * Loads the pupil a call reads, with the caller's access from the one resolver (platform/access, cached per
- * request, so the route's policy and the service share one lookup) and the verdict of canReadPupilDetail.
+ * The policies of the pupil calls: each loads what it decides on once (the pupil's school and groups with the
+ * caller's access, through platform/access) and returns what it allowed for the service. A pupil the caller may
+ * not read answers 404; what the caller reads but may not do, 403.
  */
 
-/** A pupil of `schoolId` the user may read (404 otherwise). */
-export async function requirePupil(
+/** A pupil the caller reads, by id (its school is the pupil's own). */
+export interface AllowedPupil {
+  access: SchoolAccess;
+  pupilId: number;
+}
+
+/** The pupil page's pupil, with the access that allowed it. */
+export interface AllowedPupilDetail {
+  access: SchoolAccess;
+  pupil: NonNullable<Awaited<ReturnType<typeof findPupil>>>;
+}
+
+/** The latest enrolment, whose school year an outflow advice belongs to. */
+export type AllowedOutflowAdvice = AllowedPupil & {
+  latest: { yearClassId: number; calendarYear: number } | null;
+};
+
+/** The pupil of `schoolId` for the pupil page, loaded once. */
+export async function authorizePupilDetail(
   ctx: AppContext,
   session: ActiveSession,
   pupilId: number,
   schoolId: number,
-) {
-  const access = await requireSchoolAccess(ctx.db, session, schoolId);
-  const [pupil, tenancy] = await Promise.all([
-    findPupil(ctx.db, schoolId, pupilId),
-    pupilTenancyFor(ctx.db, session, pupilId),
-  ]);
-  if (!pupil || !tenancy) throw notFound();
-  allowOr404(canReadPupilDetail(access, tenancy.groupIds));
-  return { pupil, access };
+): Promise<AllowedPupilDetail> {
+  const access = await authorizePupil(ctx.db, session, pupilId, schoolId, canReadPupilDetail);
+  const pupil = await findPupil(ctx.db, schoolId, pupilId);
+  if (!pupil) throw notFound();
+  return { access, pupil };
 }
 
-/** As requirePupil, for calls that name only the pupil (its school is looked up; unknown pupil → 404). */
-export async function requirePupilById(ctx: AppContext, session: ActiveSession, pupilId: number) {
-  const schoolId = await findPupilSchoolId(ctx.db, pupilId);
-  if (schoolId === null) throw notFound();
-  return requirePupil(ctx, session, pupilId, schoolId);
+export async function authorizePupilRead(
+  ctx: AppContext,
+  session: ActiveSession,
+  pupilId: number,
+): Promise<AllowedPupil> {
+  return { access: await authorizePupil(ctx.db, session, pupilId, undefined, canReadPupilDetail), pupilId };
+}
+
+/**
+ * Outflow advice is set by superusers and sencos, and by teachers of the pupil's current (latest) group: other
+ * teachers who read the pupil get 403. The latest enrolment is handed on: the advice belongs to its school year.
+ */
+export async function authorizeOutflowAdvice(
+  ctx: AppContext,
+  session: ActiveSession,
+  pupilId: number,
+): Promise<AllowedOutflowAdvice> {
+  const allowed = await authorizePupilRead(ctx, session, pupilId);
+  const latest = (await listEnrolments(ctx.db, allowed.access.schoolId, pupilId)).at(-1) ?? null;
+  allowOr403(canSetOutflowAdvice(allowed.access, latest?.yearClassId ?? null));
+  return { ...allowed, latest };
+}
+
+export async function authorizePin(
+  ctx: AppContext,
+  session: ActiveSession,
+  pupilId: number,
+): Promise<AllowedPupil> {
+  return { access: await authorizePupil(ctx.db, session, pupilId, undefined, canPinPupil), pupilId };
+}
+
+/** One of the caller's own pins; someone else's pin answers 404, as an unknown id does. */
+export async function authorizePinRemoval(
+  ctx: AppContext,
+  session: ActiveSession,
+  pinId: number,
+): Promise<PinRow> {
+  const pin = await findPinById(ctx.db, pinId);
+  if (!pin || !canRemovePin(session, pin)) throw notFound();
+  return pin;
 }

@@ -1,44 +1,37 @@
 import { schoolYearOf, type PupilOutflowAdvice, type PupilOutflowAdviceInput } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { allowOr403 } from '../../platform/access/index';
 import type { ActiveSession } from '../../platform/sessions';
-import { requirePupilById } from './access';
-import { canSetOutflowAdvice } from './policy';
-import { findOutflowAdvice, listEnrolments, upsertOutflowAdvice } from './repository';
+import type { AllowedOutflowAdvice, AllowedPupil } from './access';
+import { findOutflowAdvice, upsertOutflowAdvice } from './repository';
 
 /** The pupil's outflow advice (null advice when none was given); readable by whoever may read the pupil. */
-export async function getOutflowAdvice(
+export function getOutflowAdvice(
   ctx: AppContext,
-  session: ActiveSession,
-  pupilId: number,
+  { access, pupilId }: AllowedPupil,
 ): Promise<PupilOutflowAdvice> {
-  const { pupil } = await requirePupilById(ctx, session, pupilId);
-  return findOutflowAdvice(ctx.db, pupil.schoolId, pupil.id);
+  return findOutflowAdvice(ctx.db, access.schoolId, pupilId);
 }
 
 /**
- * Sets the pupil's outflow advice (replacing an earlier one). Superusers and sencos of the school, and teachers
- * with a permission on the pupil's current (latest) group; other teachers who may read the pupil get 403, users
- * who may not read the pupil 404. The advice belongs to the school year of that latest group.
+ * Sets the pupil's outflow advice (replacing an earlier one), as the route's policy allowed. The advice belongs
+ * to the school year of the pupil's latest group (without one, the session's school year).
  */
 export async function setOutflowAdvice(
   ctx: AppContext,
   session: ActiveSession,
+  { access, pupilId, latest }: AllowedOutflowAdvice,
   input: PupilOutflowAdviceInput,
 ): Promise<PupilOutflowAdvice> {
-  const { pupil, access } = await requirePupilById(ctx, session, input.pupilId);
-  const latest = (await listEnrolments(ctx.db, pupil.schoolId, pupil.id)).at(-1);
-  allowOr403(canSetOutflowAdvice(access, latest?.yearClassId ?? null));
   const calendarYear = latest?.calendarYear ?? session.currentSchoolYear ?? schoolYearOf(ctx.now());
   // The advice and the read for the answer in one transaction: a 503 on the read leaves it unchanged.
   return ctx.db.transaction(async (tx) => {
     await upsertOutflowAdvice(tx, {
-      schoolId: pupil.schoolId,
-      pupilId: pupil.id,
+      schoolId: access.schoolId,
+      pupilId,
       outflowAdvice: input.outflowAdvice,
       calendarYear,
-      changedBy: session.userId,
+      changedBy: access.userId,
     });
-    return findOutflowAdvice(tx, pupil.schoolId, pupil.id);
+    return findOutflowAdvice(tx, access.schoolId, pupilId);
   });
 }

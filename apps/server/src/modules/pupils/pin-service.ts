@@ -1,23 +1,22 @@
 import type { Pin } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../platform/http-errors';
-import type { ActiveSession } from '../../platform/sessions';
-import { requirePupilById } from './access';
+import type { AllowedPupil } from './access';
+import type { PinRow } from './pin-lookup-repository';
 import { deleteOwnPin, findPin, insertPin } from './repository';
 
-/** Pins a pupil the user may read (404 otherwise); pinning twice answers the existing pin. */
-export async function pinPupil(ctx: AppContext, session: ActiveSession, pupilId: number): Promise<Pin> {
-  const { pupil } = await requirePupilById(ctx, session, pupilId);
+/** Pins the pupil the route's policy allowed; pinning twice answers the existing pin. */
+export async function pinPupil(ctx: AppContext, { access, pupilId }: AllowedPupil): Promise<Pin> {
   // The pin and the read for the answer in one transaction: a 503 on the read leaves no pin behind.
   const pin = await ctx.db.transaction(async (tx) => {
-    await insertPin(tx, pupil.schoolId, session.userId, pupil.id);
-    return findPin(tx, session.userId, pupil.id);
+    await insertPin(tx, access.schoolId, access.userId, pupilId);
+    return findPin(tx, access.userId, pupilId);
   });
   if (!pin) throw notFound();
-  return { id: pin.id, pupilId: pupil.id };
+  return { id: pin.id, pupilId };
 }
 
-/** Removes one of the user's own pins; someone else's pin or an unknown id answers 404. */
-export async function unpinPupil(ctx: AppContext, session: ActiveSession, pinId: number): Promise<void> {
-  if (!(await deleteOwnPin(ctx.db, session.userId, pinId))) throw notFound();
+/** Removes the user's own pin the route's policy found; a pin removed meanwhile (a second request) answers 404. */
+export async function unpinPupil(ctx: AppContext, pin: PinRow): Promise<void> {
+  if (!(await deleteOwnPin(ctx.db, pin.userId, pin.id))) throw notFound();
 }

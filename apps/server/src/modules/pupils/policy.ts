@@ -13,3 +13,7 @@ export const canSetOutflowAdvice = (access: SchoolAccess, latestGroupId: number 
   access.groupIds === null || (latestGroupId !== null && canReadGroup(access, latestGroupId));
 
 export const canPinPupil = canReadPupilDetail;
+
+/** A pin is its user's own: only they remove it (anyone else gets 404, as for an unknown pin). */
+export const canRemovePin = (user: { userId: number }, pin: { userId: number }): boolean =>
+  pin.userId === user.userId;

@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { pupilEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { authorizePupil } from '../../platform/access/index';
-import { anySession, route, signedIn } from '../../platform/routing/index';
+import { route, signedIn } from '../../platform/routing/index';
+import {
+  authorizeOutflowAdvice,
+  authorizePin,
+  authorizePinRemoval,
+  authorizePupilDetail,
+  authorizePupilRead,
+} from './access';
 import { getOutflowAdvice, setOutflowAdvice } from './outflow-advice-service';
 import { pinPupil, unpinPupil } from './pin-service';
-import { canPinPupil, canReadPupilDetail } from './policy';
 import { getPupilDetail } from './service';
 
 /**
@@ -23,54 +28,40 @@ export async function pupilRoutes(app: FastifyInstance, ctx: AppContext): Promis
     {
       ...reads,
       policy: (call) =>
-        authorizePupil(
-          ctx.db,
-          signedIn(call),
-          call.input.params.id,
-          call.input.query.school_id,
-          canReadPupilDetail,
-        ),
+        authorizePupilDetail(ctx, signedIn(call), call.input.params.id, call.input.query.school_id),
     },
-    (call) => getPupilDetail(ctx, signedIn(call), call.input.params.id, call.input.query.school_id),
+    (_call, allowed) => getPupilDetail(ctx, allowed),
   );
   route(
     app,
     endpoints.outflowAdvice,
-    {
-      ...reads,
-      policy: (call) =>
-        authorizePupil(ctx.db, signedIn(call), call.input.params.id, undefined, canReadPupilDetail),
-    },
-    (call) => getOutflowAdvice(ctx, signedIn(call), call.input.params.id),
+    { ...reads, policy: (call) => authorizePupilRead(ctx, signedIn(call), call.input.params.id) },
+    (_call, allowed) => getOutflowAdvice(ctx, allowed),
   );
-  // Who may set it (a teacher only for the pupil's current group) is decided in the service, which knows that group.
+  // A teacher sets it only for the pupil's current group: the policy finds that group.
   route(
     app,
     endpoints.setOutflowAdvice,
-    {
-      ...writes,
-      policy: (call) =>
-        authorizePupil(ctx.db, signedIn(call), call.input.body.pupilId, undefined, canReadPupilDetail),
-    },
-    (call) => setOutflowAdvice(ctx, signedIn(call), call.input.body),
+    { ...writes, policy: (call) => authorizeOutflowAdvice(ctx, signedIn(call), call.input.body.pupilId) },
+    (call, allowed) => setOutflowAdvice(ctx, signedIn(call), allowed, call.input.body),
   );
   route(
     app,
     endpoints.pin,
-    {
-      ...writes,
-      policy: (call) =>
-        authorizePupil(ctx.db, signedIn(call), call.input.body.pupil_id, undefined, canPinPupil),
-    },
-    (call) => pinPupil(ctx, signedIn(call), call.input.body.pupil_id),
+    { ...writes, policy: (call) => authorizePin(ctx, signedIn(call), call.input.body.pupil_id) },
+    (_call, allowed) => pinPupil(ctx, allowed),
   );
-  // Only the user's own pins can be removed: someone else's answers 404 in the service.
+  // Only the user's own pins can be removed: the policy loads the pin, and someone else's answers 404.
   route(
     app,
     endpoints.unpin,
-    { tags, access: { auth: 'session', pupilData: 'none' }, policy: anySession },
-    async (call, session) => {
-      await unpinPupil(ctx, session, call.input.params.id);
+    {
+      tags,
+      access: { auth: 'session', pupilData: 'none' },
+      policy: (call) => authorizePinRemoval(ctx, signedIn(call), call.input.params.id),
+    },
+    async (_call, pin) => {
+      await unpinPupil(ctx, pin);
       return undefined;
     },
   );

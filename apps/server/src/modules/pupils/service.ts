@@ -1,7 +1,6 @@
 import { nationalTestExclusionReasonSchema, type PupilDetail } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { noteReaderOf } from '../../platform/access/index';
-import type { ActiveSession } from '../../platform/sessions';
 import {
   listApproaches,
   listMethodScores,
@@ -10,7 +9,7 @@ import {
   listSubjects,
   normsOfPupils,
 } from '../scores/index';
-import { requirePupil } from './access';
+import type { AllowedPupilDetail } from './access';
 import { findOutflowAdvice, findPin, listEnrolments } from './repository';
 
 /** A stored exclusion reason, or null when it is none the contract knows. */
@@ -25,11 +24,9 @@ function exclusionReasonOf(reason: string | null) {
  */
 export async function getPupilDetail(
   ctx: AppContext,
-  session: ActiveSession,
-  pupilId: number,
-  schoolId: number,
+  { access, pupil }: AllowedPupilDetail,
 ): Promise<PupilDetail> {
-  const { pupil, access } = await requirePupil(ctx, session, pupilId, schoolId);
+  const { schoolId } = access;
   const reader = noteReaderOf(access);
   const { db } = ctx;
   const ids = [pupil.id];
@@ -42,7 +39,7 @@ export async function getPupilDetail(
       listScoreNotes(db, schoolId, ids, reader),
       listApproaches(db, schoolId, ids),
       findOutflowAdvice(db, schoolId, pupil.id),
-      findPin(db, session.userId, pupil.id),
+      findPin(db, access.userId, pupil.id),
       normsOfPupils(db, schoolId, ids),
     ]);
   return {
