@@ -63,7 +63,6 @@ const NOT_YET_FILTERED: Record<string, string> = {
   a44dcb8e51c9f772:
     'GET /social_emotional_observation/: social_emotional_observations in a subquery or CTE; year_classes joined by id',
   cea01bad7d1fd0c3: 'GET /social_emotional_observation/: year_classes joined by id',
-  b5cb31d3dd039e96: 'GET /year_classes/:id/pupils_to_discuss/: year_classes by id',
   '66a48d8f750e8a58':
     'GET /year_classes/:id/result/: year_classes by id (with the membership of its school joined on it)',
 };

@@ -11,17 +11,15 @@ import {
   type PupilToDiscuss,
 } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { requireSchoolAccess } from '../../platform/access/index';
-import { notFound } from '../../platform/http-errors';
+import type { SchoolAccess } from '../../platform/access/index';
 import type { ActiveSession } from '../../platform/sessions';
 import { findNorms, listMethodScores, listNationalScores, listSubjects } from '../scores/index';
-import { findGroup, listGroupPupils, listYearPupils, type EnrolledPupil } from './repository';
+import type { DiscussedGroup } from './access';
+import { listGroupPupils, listYearPupils, type EnrolledPupil } from './repository';
 import { growthStalled, levelDrop, methodMismatch } from './signals';
 
 /** The group's pupils with at least one signal, looked at in the group's school year. */
-export async function getGroupList(ctx: AppContext, yearClassId: number): Promise<PupilsToDiscuss> {
-  const group = await findGroup(ctx.db, yearClassId);
-  if (!group) throw notFound();
+export async function getGroupList(ctx: AppContext, group: DiscussedGroup): Promise<PupilsToDiscuss> {
   const enrolled = await listGroupPupils(ctx.db, group.schoolId, group.id);
   return buildList(ctx, group.schoolId, group.calendarYear, enrolled);
 }
@@ -33,10 +31,10 @@ export async function getGroupList(ctx: AppContext, yearClassId: number): Promis
 export async function getSchoolList(
   ctx: AppContext,
   session: ActiveSession,
-  schoolId: number,
+  access: SchoolAccess,
   calendarYear: number | undefined,
 ): Promise<PupilsToDiscuss> {
-  const access = await requireSchoolAccess(ctx.db, session, schoolId);
+  const { schoolId } = access;
   const year = calendarYear ?? session.currentSchoolYear ?? schoolYearOf(ctx.now());
   const enrolled = await listYearPupils(ctx.db, schoolId, year, access.groupIds);
   const byPupil = new Map<number, EnrolledPupil>();
