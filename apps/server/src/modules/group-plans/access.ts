@@ -5,6 +5,7 @@ import {
   allowOr403,
   allowOr404,
   authorizeGroup,
+  authorizeUser,
   requireSchoolAccess,
   resolveSchoolAccess,
   type SchoolAccess,
@@ -25,10 +26,21 @@ import { findPlan, type PlanRow } from './plan-repository';
 import { findTemplate, type TemplateRow } from './template-repository';
 
 /*
- * The checks of every call, run by the route's policy and again by the service (the resolver caches the school
- * access per request). Order: what the user may not know of answers 404, then a restricted user 403, then what
- * the user sees but may not do 403.
+ * The checks of every call, run by the route's policy, which hands what it allowed to the service. Order: what the
+ * user may not know of answers 404, then a restricted user 403, then what the user sees but may not do 403.
  */
+
+/** A template the policy allowed the user to change or delete, and how they see it. */
+export interface AllowedTemplate {
+  viewer: TemplateViewer;
+  template: TemplateRow;
+}
+
+/** A plan the policy allowed the user to read, change or delete. */
+export interface AllowedPlan {
+  access: SchoolAccess;
+  plan: PlanRow;
+}
 
 async function signedInUser(ctx: AppContext, session: ActiveSession) {
   const user = await findUserById(ctx.db, session.userId);
@@ -81,7 +93,7 @@ export async function authorizeTemplateEdit(
   ctx: AppContext,
   session: ActiveSession,
   id: number,
-): Promise<{ viewer: TemplateViewer; template: TemplateRow }> {
+): Promise<AllowedTemplate> {
   const template = await findTemplate(ctx.db, id);
   if (!template) throw notFound();
   const viewer = await templateViewer(ctx, session, template.schoolId);
@@ -90,9 +102,8 @@ export async function authorizeTemplateEdit(
   return { viewer, template };
 }
 
-async function requireUnrestricted(ctx: AppContext, session: ActiveSession): Promise<void> {
-  allowOr403(mayUseGroupPlans(await signedInUser(ctx, session)));
-}
+/** The restriction comes with the session, read from the account with it on this request. */
+const requireUnrestricted = (session: ActiveSession) => authorizeUser(session, mayUseGroupPlans);
 
 /** A group's plans: the group readable (404), the user not restricted (403). */
 export async function authorizeGroupPlans(
@@ -101,7 +112,7 @@ export async function authorizeGroupPlans(
   yearClassId: number,
 ): Promise<SchoolAccess> {
   const access = await authorizeGroup(ctx.db, session, yearClassId);
-  await requireUnrestricted(ctx, session);
+  requireUnrestricted(session);
   return access;
 }
 
@@ -110,7 +121,7 @@ export async function authorizePlan(
   ctx: AppContext,
   session: ActiveSession,
   planId: number,
-): Promise<{ access: SchoolAccess; plan: PlanRow }> {
+): Promise<AllowedPlan> {
   const plan = await findPlan(ctx.db, planId);
   if (!plan) throw notFound();
   const access = await authorizeGroupPlans(ctx, session, plan.yearClassId);
@@ -137,6 +148,6 @@ export async function authorizeRecentPlans(
     // The query schema requires one of them; this keeps a schema change from opening every school.
     throw notFound();
   }
-  await requireUnrestricted(ctx, session);
+  requireUnrestricted(session);
   return access;
 }

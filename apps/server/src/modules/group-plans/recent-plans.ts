@@ -1,8 +1,7 @@
 import { RECENT_PLANS_MAX, type RecentPlan, type recentPlanQuerySchema } from '@leerzicht/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import type { ActiveSession } from '../../platform/sessions';
-import { authorizeRecentPlans } from './access';
+import type { SchoolAccess } from '../../platform/access/index';
 import { planTree } from './category-tree';
 import { listPlanCategories, listRecentPlans } from './plan-repository';
 import { userName } from './user-name';
@@ -10,14 +9,13 @@ import { userName } from './user-name';
 /**
  * `GET /recent_plans`: where to continue from. The latest plans of one group, or of the school (for a teacher,
  * of their permitted groups), of a subject if asked, newest first; with `include[]=categories` each with its
- * category tree.
+ * category tree. `access` is of the group's school or the school the policy allowed.
  */
 export async function recentPlans(
   ctx: AppContext,
-  session: ActiveSession,
+  access: SchoolAccess,
   query: z.output<typeof recentPlanQuerySchema>,
 ): Promise<RecentPlan[]> {
-  const access = await authorizeRecentPlans(ctx, session, query);
   const rows = await listRecentPlans(ctx.db, {
     schoolId: access.schoolId,
     yearClassId: query.yearclass_id,

@@ -10,6 +10,7 @@ import {
   authorizeTemplateEdit,
   authorizeTemplateList,
 } from './access';
+import { authorizePlanCreate } from './plan-create-access';
 import { changeGroupPlan, createGroupPlan, listGroupPlans, removeGroupPlan } from './plan-service';
 import { recentPlans } from './recent-plans';
 import { changeTemplate, createTemplate, listTemplates, removeTemplate } from './template-service';
@@ -33,26 +34,26 @@ export async function groupPlanRoutes(app: FastifyInstance, ctx: AppContext): Pr
       ...templateAccess,
       policy: (call) => authorizeTemplateList(ctx, signedIn(call), call.input.query.school_id),
     },
-    (call) => listTemplates(ctx, signedIn(call), call.input.query),
+    (call, viewer) => listTemplates(ctx, viewer, call.input.query),
   );
   route(
     app,
     templates.create,
     { ...templateAccess, policy: (call) => authorizeTemplateCreate(ctx, signedIn(call), call.input.body) },
-    (call) => createTemplate(ctx, signedIn(call), call.input.body),
+    (call, viewer) => createTemplate(ctx, signedIn(call), viewer, call.input.body),
   );
   route(
     app,
     templates.update,
     { ...templateAccess, policy: (call) => authorizeTemplateEdit(ctx, signedIn(call), call.input.params.id) },
-    (call) => changeTemplate(ctx, signedIn(call), call.input.params.id, call.input.body),
+    (call, allowed) => changeTemplate(ctx, signedIn(call), allowed, call.input.body),
   );
   route(
     app,
     templates.remove,
     { ...templateAccess, policy: (call) => authorizeTemplateEdit(ctx, signedIn(call), call.input.params.id) },
-    async (call) => {
-      await removeTemplate(ctx, signedIn(call), call.input.params.id);
+    async (call, allowed) => {
+      await removeTemplate(ctx, signedIn(call), allowed);
       return undefined;
     },
   );
@@ -61,26 +62,26 @@ export async function groupPlanRoutes(app: FastifyInstance, ctx: AppContext): Pr
     app,
     plans.list,
     { ...reads, policy: (call) => authorizeGroupPlans(ctx, signedIn(call), call.input.query.yearclass_id) },
-    (call) => listGroupPlans(ctx, signedIn(call), call.input.query),
+    (call, access) => listGroupPlans(ctx, access, call.input.query),
   );
   route(
     app,
     plans.create,
-    { ...writes, policy: (call) => authorizeGroupPlans(ctx, signedIn(call), call.input.body.yearclass_id) },
-    (call) => createGroupPlan(ctx, signedIn(call), call.input.body),
+    { ...writes, policy: (call) => authorizePlanCreate(ctx, signedIn(call), call.input.body) },
+    (call, allowed) => createGroupPlan(ctx, allowed, call.input.body),
   );
   route(
     app,
     plans.update,
     { ...writes, policy: (call) => authorizePlan(ctx, signedIn(call), call.input.params.id) },
-    (call) => changeGroupPlan(ctx, signedIn(call), call.input.params.id, call.input.body),
+    (call, allowed) => changeGroupPlan(ctx, allowed, call.input.body),
   );
   route(
     app,
     plans.remove,
     { ...writes, policy: (call) => authorizePlan(ctx, signedIn(call), call.input.params.id) },
-    async (call) => {
-      await removeGroupPlan(ctx, signedIn(call), call.input.params.id);
+    async (_call, allowed) => {
+      await removeGroupPlan(ctx, allowed);
       return undefined;
     },
   );
@@ -88,6 +89,6 @@ export async function groupPlanRoutes(app: FastifyInstance, ctx: AppContext): Pr
     app,
     plans.recent,
     { ...reads, policy: (call) => authorizeRecentPlans(ctx, signedIn(call), call.input.query) },
-    (call) => recentPlans(ctx, signedIn(call), call.input.query),
+    (call, access) => recentPlans(ctx, access, call.input.query),
   );
 }

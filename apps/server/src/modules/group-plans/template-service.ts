@@ -12,7 +12,7 @@ import { writeAudit } from '../../platform/audit';
 import { badRequest } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
 import { listSubjects } from '../catalog/index';
-import { authorizeTemplateCreate, authorizeTemplateEdit, authorizeTemplateList } from './access';
+import type { AllowedTemplate } from './access';
 import { toStoredContent } from './category-tree';
 import { storedContent } from './stored-content';
 import { userName } from './user-name';
@@ -65,12 +65,12 @@ async function checkSubjects(ctx: AppContext, subjectIds: readonly number[] | un
     throw badRequest('Invalid input.', { allowed_subjects: [GROUP_PLAN_ERRORS.unknownSubject] });
 }
 
+/** The templates of the school the policy allowed that `viewer` sees. */
 export async function listTemplates(
   ctx: AppContext,
-  session: ActiveSession,
+  viewer: TemplateViewer,
   query: z.output<typeof groupPlanTemplateQuerySchema>,
 ): Promise<GroupPlanTemplate[]> {
-  const viewer = await authorizeTemplateList(ctx, session, query.school_id);
   const rows = await listTemplateViews(ctx.db, {
     schoolId: query.school_id,
     subjectId: query.subject_id,
@@ -104,12 +104,13 @@ function auditTemplate(
   });
 }
 
+/** A template as the policy allowed `viewer` to make; `session` is who the audit log names. */
 export async function createTemplate(
   ctx: AppContext,
   session: ActiveSession,
+  viewer: TemplateViewer,
   input: z.output<typeof groupPlanTemplateCreateSchema>,
 ): Promise<GroupPlanTemplate> {
-  const viewer = await authorizeTemplateCreate(ctx, session, input);
   await checkSubjects(ctx, input.allowed_subjects);
   const now = ctx.now();
   const schoolId = input.is_system ? null : input.school_id;
@@ -134,10 +135,10 @@ export async function createTemplate(
 export async function changeTemplate(
   ctx: AppContext,
   session: ActiveSession,
-  id: number,
+  { viewer, template }: AllowedTemplate,
   input: z.output<typeof groupPlanTemplateUpdateSchema>,
 ): Promise<GroupPlanTemplate> {
-  const { viewer, template } = await authorizeTemplateEdit(ctx, session, id);
+  const { id } = template;
   await checkSubjects(ctx, input.allowed_subjects);
   const changes = {
     ...(input.name === undefined ? {} : { name: input.name }),
@@ -153,10 +154,13 @@ export async function changeTemplate(
   });
 }
 
-export async function removeTemplate(ctx: AppContext, session: ActiveSession, id: number): Promise<void> {
-  const { template } = await authorizeTemplateEdit(ctx, session, id);
+export async function removeTemplate(
+  ctx: AppContext,
+  session: ActiveSession,
+  { template }: AllowedTemplate,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await deleteTemplate(tx, id);
+    await deleteTemplate(tx, template.id);
     await auditTemplate(tx, ctx, session, 'delete', template);
   });
 }

@@ -14,3 +14,6 @@ export async function authorizedPlan(ctx: AppContext, session: ActiveSession, pl
   if (!facts) throw notFound();
   return { access, plan, facts };
 }
+
+/** The plan the route's policy allowed, with the facts its reports show. */
+export type AllowedPlanReport = Awaited<ReturnType<typeof authorizedPlan>>;

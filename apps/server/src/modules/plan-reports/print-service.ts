@@ -1,9 +1,8 @@
 import type { Language, PrintSection } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import type { ActiveSession } from '../../platform/sessions';
 import { measurePlanEffect } from './effect-service';
 import { printFileName } from './pdf-text';
-import { authorizedPlan } from './plan-access';
+import type { AllowedPlanReport } from './plan-access';
 import { PRINT_LABELS } from './print-labels';
 import { buildPrintModel } from './print-model';
 import { renderPrintPdf } from './print-pdf';
@@ -20,14 +19,12 @@ export interface PlanPrintout {
   pdf: Buffer;
 }
 
-/** The printout of a plan without the omitted sections, labels in `lang` (Dutch by default). */
+/** The printout of the plan the policy allowed, without the omitted sections, labels in `lang` (Dutch by default). */
 export async function printPlan(
   ctx: AppContext,
-  session: ActiveSession,
-  planId: number,
+  { access, plan, facts }: AllowedPlanReport,
   options: { omit: readonly PrintSection[]; lang: Language },
 ): Promise<PlanPrintout> {
-  const { access, plan, facts } = await authorizedPlan(ctx, session, planId);
   const labels = PRINT_LABELS[options.lang];
   const omit = new Set(options.omit);
   const { db } = ctx;

@@ -16,13 +16,12 @@ export async function planReportRoutes(app: FastifyInstance, ctx: AppContext): P
   const policy = (call: CallWith<{ params: { id: number } }>) =>
     authorizedPlan(ctx, signedIn(call), call.input.params.id);
 
-  route(app, reports.effect, { ...reads, policy }, async (call) => {
-    const { plan, facts } = await authorizedPlan(ctx, signedIn(call), call.input.params.id);
-    return measurePlanEffect(ctx.db, plan, facts.calendarYear);
-  });
+  route(app, reports.effect, { ...reads, policy }, (_call, { plan, facts }) =>
+    measurePlanEffect(ctx.db, plan, facts.calendarYear),
+  );
 
-  route(app, reports.print, { ...reads, policy }, async (call) => {
-    const { fileName, pdf } = await printPlan(ctx, signedIn(call), call.input.params.id, {
+  route(app, reports.print, { ...reads, policy }, async (call, allowed) => {
+    const { fileName, pdf } = await printPlan(ctx, allowed, {
       omit: call.input.query.omit ?? [],
       lang: call.input.query.lang ?? 'nl',
     });
