@@ -1,12 +1,9 @@
-import { NOTE_LIMIT, type NoteCategoryOption } from '@leerzicht/contract';
-import { Button, Checkbox, Group, NativeSelect, Stack } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { NoteCategoryOption } from '@leerzicht/contract';
+import { Checkbox, Group, NativeSelect } from '@mantine/core';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { LimitedTextarea } from '../../../components/forms/limited-textarea';
-import { ReadOnlyNotice } from '../../../components/read-only-notice';
-import { isSuppressed } from '../../../lib/api-client';
-import { fieldError, fieldErrorsOf } from '../../../lib/server-errors';
-import { useNoteDraft } from '../../../lib/note-draft';
+import { NoteEditorView } from '../../../components/note-editor/note-editor-view';
+import { useNoteEditor } from '../../../components/note-editor/use-note-editor';
 
 export interface NoteValues {
   content: string;
@@ -28,9 +25,8 @@ interface NoteEditorProps {
 }
 
 /**
- * A note being written: the text with its counter (pasted text is cut to the limit), a category and the
- * confidential mark. While it holds unsaved text the panel blocks leaving the page (spec section 5), and the text
- * is kept as a draft in the tab.
+ * A pupil's note being written: the shared note editor (text, counter, draft, save) with a category and the
+ * confidential mark. While it holds unsaved text the panel blocks leaving the page (spec section 5).
  */
 export function NoteEditor({
   draftKey,
@@ -43,55 +39,36 @@ export function NoteEditor({
   onDirtyChange,
 }: NoteEditorProps) {
   const intl = useIntl();
-  const draft = useNoteDraft(draftKey, initial.content);
+  const editor = useNoteEditor({
+    draftKey,
+    initial: initial.content,
+    fields: ['category'],
+    leaveGuard: onDirtyChange,
+    pending,
+  });
   const [category, setCategory] = useState(initial.category);
   const [confidential, setConfidential] = useState(initial.confidential);
-  const [error, setError] = useState<string | null>(null);
-  const [suppressed, setSuppressed] = useState(false);
-  const dirty = draft.text.trim() !== initial.content.trim();
-  useEffect(() => {
-    onDirtyChange(dirty);
-    return () => onDirtyChange(false);
-  }, [dirty, onDirtyChange]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (draft.text.trim() === '') {
-      setError(intl.formatMessage({ id: 'form.required' }));
-      return;
-    }
-    try {
-      const result = await onSave({ content: draft.text, category, confidential });
-      setSuppressed(isSuppressed(result));
-      draft.clear();
-    } catch (failure) {
-      const fields = fieldErrorsOf(failure);
-      setError(
-        fieldError(intl, fields, 'content') ??
-          fieldError(intl, fields, 'category') ??
-          intl.formatMessage({ id: 'notes.saveFailed' }),
-      );
-    }
-  };
 
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label={intl.formatMessage({ id: 'notes.editor' })}>
-      <Stack gap="xs">
-        <LimitedTextarea
-          label={intl.formatMessage({ id: 'notes.content' })}
-          value={draft.text}
-          onChange={draft.setText}
-          limit={NOTE_LIMIT}
-          rows={3}
-          error={error ?? undefined}
-        />
+    <NoteEditorView
+      editor={editor}
+      formLabel={intl.formatMessage({ id: 'notes.editor' })}
+      label={intl.formatMessage({ id: 'notes.content' })}
+      rows={3}
+      buttonSize="xs"
+      saveLabel="notes.save"
+      onSave={() => void editor.save((content) => onSave({ content, category, confidential }))}
+      // A new note's editor has a cancel button too: it empties the text.
+      onCancel={() => onCancel?.()}
+      cancelVariant="subtle"
+      below={
         <Group align="flex-end">
           <NativeSelect
             size="xs"
             label={intl.formatMessage({ id: 'notes.category' })}
             value={category}
             onChange={(event) => setCategory(event.currentTarget.value)}
+            error={editor.errorOf('category')}
             data={categories.map((option) => ({
               value: option.code ?? option.name,
               label: categoryLabel(option),
@@ -105,24 +82,7 @@ export function NoteEditor({
             onChange={(event) => setConfidential(event.currentTarget.checked)}
           />
         </Group>
-        <Group gap="xs">
-          <Button size="xs" type="submit" loading={pending}>
-            {intl.formatMessage({ id: 'notes.save' })}
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            onClick={() => {
-              draft.clear();
-              setError(null);
-              onCancel?.();
-            }}
-          >
-            {intl.formatMessage({ id: 'notes.cancel' })}
-          </Button>
-          {suppressed && <ReadOnlyNotice inline />}
-        </Group>
-      </Stack>
-    </form>
+      }
+    />
   );
 }
