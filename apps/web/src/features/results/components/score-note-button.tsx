@@ -1,18 +1,16 @@
-import { NOTE_LIMIT, type ScoreNote } from '@leerzicht/contract';
-import { ActionIcon, Badge, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ScoreNote } from '@leerzicht/contract';
+import { ActionIcon, Badge, Checkbox, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { LimitedTextarea } from '../../../components/forms/limited-textarea';
-import { ReadOnlyNotice } from '../../../components/read-only-notice';
-import { isSuppressed } from '../../../lib/api-client';
-import { useNoteDraft } from '../../../lib/note-draft';
-import { fieldError, fieldErrorsOf } from '../../../lib/server-errors';
+import { NoteEditorView } from '../../../components/note-editor/note-editor-view';
+import { NoteTextField } from '../../../components/note-editor/note-text-field';
+import { useNoteEditor } from '../../../components/note-editor/use-note-editor';
 import { useCreateScoreNote, type ScoreNoteKind } from '../api/score-notes';
 
 /**
  * The notes of one result: a note icon (filled where a note exists, with their number for screen readers) that
- * opens the notes and a form for a new one; a national result also has the forward-looking note. The texts are kept
- * as drafts in the tab until saved.
+ * opens the notes and the shared note editor for a new one; a national result also has the forward-looking note.
+ * The texts are kept as drafts in the tab until saved.
  */
 export function ScoreNoteButton({
   kind = 'cito',
@@ -27,39 +25,38 @@ export function ScoreNoteButton({
 }) {
   const intl = useIntl();
   const [opened, setOpened] = useState(false);
-  const content = useNoteDraft(`score.${kind}.${scoreId}`, '');
-  const forwardLooking = useNoteDraft(`score.${kind}.${scoreId}.forward`, '');
+  // No leave guard: a results table holds a button per score and a router allows one blocker at a time (the pupil
+  // page's is its notes panel's). The drafts stay in the tab all the same.
+  const content = useNoteEditor({
+    draftKey: `score.${kind}.${scoreId}`,
+    fields: ['forwardLooking'],
+    leaveGuard: 'none',
+  });
+  // The forward-looking text is sent with the note's request: only its draft, limit and counter are its own.
+  const forwardLooking = useNoteEditor({
+    draftKey: `score.${kind}.${scoreId}.forward`,
+    required: false,
+    leaveGuard: 'none',
+  });
   const [confidential, setConfidential] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [suppressed, setSuppressed] = useState(false);
   const create = useCreateScoreNote();
   const save = async () => {
-    setError(null);
-    if (content.text.trim() === '') {
-      setError(intl.formatMessage({ id: 'form.required' }));
-      return;
-    }
-    try {
-      const result = await create.mutateAsync(
+    const outcome = await content.save((text) =>
+      create.mutateAsync(
         kind === 'cito'
           ? {
               kind,
               citoTestScoreId: scoreId,
-              content: content.text,
+              content: text,
               forwardLooking: forwardLooking.text.trim() === '' ? null : forwardLooking.text,
               confidential,
             }
-          : { kind, methodTestScoreId: scoreId, content: content.text, confidential },
-      );
-      setSuppressed(isSuppressed(result));
-      content.clear();
-      forwardLooking.clear();
-      setConfidential(false);
-    } catch (failure) {
-      setError(
-        fieldError(intl, fieldErrorsOf(failure), 'content') ?? intl.formatMessage({ id: 'notes.saveFailed' }),
-      );
-    }
+          : { kind, methodTestScoreId: scoreId, content: text, confidential },
+      ),
+    );
+    if (outcome === null) return;
+    forwardLooking.reset();
+    setConfidential(false);
   };
   const title = intl.formatMessage({ id: 'scoreNotes.title' }, { score: label, count: notes.length });
   return (
@@ -75,62 +72,60 @@ export function ScoreNoteButton({
         <span aria-hidden="true">{notes.length > 0 ? '✎' : '+'}</span>
       </ActionIcon>
       <Modal opened={opened} onClose={() => setOpened(false)} title={title} size="lg">
-        <Stack gap="sm">
-          {notes.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {intl.formatMessage({ id: 'scoreNotes.none' })}
-            </Text>
-          ) : (
-            notes.map((note) => (
-              <div key={note.id} data-score-note-id={note.id}>
-                {note.confidential && (
-                  <Badge color="red" variant="outline" size="sm">
-                    {intl.formatMessage({ id: 'notes.confidentialMark' })}
-                  </Badge>
-                )}
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                  {note.content}
-                </Text>
-                {note.forwardLooking && (
-                  <Text size="sm" c="dimmed">
-                    {intl.formatMessage(
-                      { id: 'scoreNotes.forwardLookingShown' },
-                      { text: note.forwardLooking },
-                    )}
+        <NoteEditorView
+          editor={content}
+          gap="sm"
+          above={
+            notes.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {intl.formatMessage({ id: 'scoreNotes.none' })}
+              </Text>
+            ) : (
+              notes.map((note) => (
+                <div key={note.id} data-score-note-id={note.id}>
+                  {note.confidential && (
+                    <Badge color="red" variant="outline" size="sm">
+                      {intl.formatMessage({ id: 'notes.confidentialMark' })}
+                    </Badge>
+                  )}
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    {note.content}
                   </Text>
-                )}
-              </div>
-            ))
-          )}
-          <LimitedTextarea
-            label={intl.formatMessage({ id: 'scoreNotes.content' })}
-            value={content.text}
-            onChange={content.setText}
-            limit={NOTE_LIMIT}
-            rows={2}
-            error={error ?? undefined}
-          />
-          {kind === 'cito' && (
-            <LimitedTextarea
-              label={intl.formatMessage({ id: 'scoreNotes.forwardLooking' })}
-              value={forwardLooking.text}
-              onChange={forwardLooking.setText}
-              limit={NOTE_LIMIT}
-              rows={2}
-            />
-          )}
-          <Checkbox
-            label={intl.formatMessage({ id: 'notes.confidential' })}
-            checked={confidential}
-            onChange={(event) => setConfidential(event.currentTarget.checked)}
-          />
-          <Group>
-            <Button size="xs" onClick={() => void save()} loading={create.isPending}>
-              {intl.formatMessage({ id: 'scoreNotes.save' })}
-            </Button>
-            {suppressed && <ReadOnlyNotice inline />}
-          </Group>
-        </Stack>
+                  {note.forwardLooking && (
+                    <Text size="sm" c="dimmed">
+                      {intl.formatMessage(
+                        { id: 'scoreNotes.forwardLookingShown' },
+                        { text: note.forwardLooking },
+                      )}
+                    </Text>
+                  )}
+                </div>
+              ))
+            )
+          }
+          label={intl.formatMessage({ id: 'scoreNotes.content' })}
+          rows={2}
+          buttonSize="xs"
+          saveLabel="scoreNotes.save"
+          onSave={() => void save()}
+          below={
+            <>
+              {kind === 'cito' && (
+                <NoteTextField
+                  editor={forwardLooking}
+                  label={intl.formatMessage({ id: 'scoreNotes.forwardLooking' })}
+                  rows={2}
+                  error={content.errorOf('forwardLooking')}
+                />
+              )}
+              <Checkbox
+                label={intl.formatMessage({ id: 'notes.confidential' })}
+                checked={confidential}
+                onChange={(event) => setConfidential(event.currentTarget.checked)}
+              />
+            </>
+          }
+        />
       </Modal>
     </>
   );
