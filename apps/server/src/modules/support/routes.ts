@@ -3,20 +3,16 @@ import multipart from '@fastify/multipart';
 import { supportEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { createTicketingService } from '../../platform/ticketing';
-import { anySession, route, signedIn } from '../../platform/routing/index';
+import { route, signedIn } from '../../platform/routing/index';
+import { authorizeSupportMessage, requireTicketReader } from './access';
 import { createTicketForwarder } from './forwarder';
-import { MULTIPART_LIMITS, readSupportMessage } from './intake';
-import {
-  listSupportTickets,
-  readSupportAttachment,
-  requireTicketReader,
-  submitSupportMessage,
-} from './service';
+import { MULTIPART_LIMITS } from './intake';
+import { listSupportTickets, readSupportAttachment, submitSupportMessage } from './service';
 
 /**
  * Support messages. Sending is open to every member of the school named in the form (404 otherwise), in demo and
- * impersonated sessions too (the endpoint's write rule is `read-only-allowed`); the school is checked once the
- * form is read. Stored tickets and their files are provider staff's (404 for everyone else).
+ * impersonated sessions too (the endpoint's write rule is `read-only-allowed`); the policy reads the form to
+ * check the school it names. Stored tickets and their files are provider staff's (404 for everyone else).
  */
 export async function supportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const tags = ['support'];
@@ -38,9 +34,12 @@ export async function supportRoutes(app: FastifyInstance, ctx: AppContext): Prom
     route(
       scope,
       endpoints.submit,
-      { tags, access: { auth: 'session', pupilData: 'none' }, policy: anySession },
-      async (call, session) =>
-        submitSupportMessage(ctx, session, await readSupportMessage(call.request), forwarder),
+      {
+        tags,
+        access: { auth: 'session', pupilData: 'none' },
+        policy: (call) => authorizeSupportMessage(ctx, signedIn(call), call.request),
+      },
+      (call, allowed) => submitSupportMessage(ctx, signedIn(call), allowed, forwarder),
     );
   });
 

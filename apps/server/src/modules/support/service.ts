@@ -1,12 +1,10 @@
 import type { SupportTicket, SupportTicketCreated, SupportTicketList } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { requireSchoolAccess } from '../../platform/access/index';
 import { notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
 import { findUserById } from '../../platform/user-lookup';
+import type { AllowedSupportMessage } from './access';
 import type { TicketForwarder } from './forwarder';
-import type { ReceivedMessage } from './intake';
-import { canReadTickets } from './policy';
 import {
   attachmentsOf,
   findAttachment,
@@ -18,20 +16,19 @@ import {
 import { readStoredFile, removeStoredFiles, storeFile } from './storage';
 
 /**
- * Stores a support message (spec section 3: the message, the sender's address and name, and the properties
+ * Stores the support message the route's policy read and allowed (spec section 3: the message, the sender's address and name, and the properties
  * school name, school code, ticket type, demo flag, username and error-report event id) with its files, then
  * hands it to the forwarder when a ticketing service is configured; without one it stays here (`local`).
  */
 export async function submitSupportMessage(
   ctx: AppContext,
   session: ActiveSession,
-  received: ReceivedMessage,
+  { access, message: received }: AllowedSupportMessage,
   forwarder: TicketForwarder | null,
 ): Promise<SupportTicketCreated> {
   const { fields } = received;
-  await requireSchoolAccess(ctx.db, session, fields.school_id);
   const [school, user] = await Promise.all([
-    findSchool(ctx.db, fields.school_id),
+    findSchool(ctx.db, access.schoolId),
     findUserById(ctx.db, session.userId),
   ]);
   if (!school || !user) throw notFound();
@@ -55,7 +52,7 @@ export async function submitSupportMessage(
     const ticket = await insertTicket(
       ctx.db,
       {
-        schoolId: fields.school_id,
+        schoolId: access.schoolId,
         userId: user.id,
         subject: fields.subject,
         message: fields.message,
@@ -83,12 +80,6 @@ export async function submitSupportMessage(
     );
     throw error;
   }
-}
-
-/** Provider staff in their own session; everyone else 404. */
-export async function requireTicketReader(ctx: AppContext, session: ActiveSession): Promise<void> {
-  const user = await findUserById(ctx.db, session.userId);
-  if (!canReadTickets(session, user, ctx.config.PROVIDER_DOMAIN)) throw notFound();
 }
 
 export async function listSupportTickets(
