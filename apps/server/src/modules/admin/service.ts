@@ -7,52 +7,25 @@ import {
 } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { writeAudit } from '../../platform/audit';
-import { allowOr403 } from '../../platform/access/index';
-import { badRequest, notFound, unauthorized } from '../../platform/http-errors';
-import { isActiveProviderStaff, isProviderEmail } from '../../platform/provider-staff';
+import { badRequest } from '../../platform/http-errors';
+import { isProviderEmail } from '../../platform/provider-staff';
 import { createSession, revokeImpersonationsBy, type ActiveSession } from '../../platform/sessions';
 import { signSessionToken } from '../../platform/session-tokens';
-import { findUserById } from '../../platform/user-lookup';
-import { canActAsStaff, canImpersonate } from './policy';
-import { findActiveMember, setProviderStaff } from './repository';
-
-/** The signed-in provider staff member behind the session (403 for everyone else, and for impersonated sessions). */
-export async function requireStaff(ctx: AppContext, session: ActiveSession) {
-  const staff = await findUserById(ctx.db, session.userId);
-  if (!staff) throw unauthorized();
-  allowOr403(
-    canActAsStaff({
-      id: staff.id,
-      isStaff: isActiveProviderStaff(staff, ctx.config.PROVIDER_DOMAIN),
-      impersonated: session.impersonatorId !== null,
-    }),
-  );
-  return staff;
-}
+import type { AllowedImpersonation, AllowedStaffRoleChange } from './access';
+import { setProviderStaff } from './repository';
 
 /**
- * `POST /impersonate/`: provider staff open a read-only session as a member of a school, for a stated support
- * reason. The target must be an active member of that school (404 otherwise, as for any school outside reach)
- * and not staff themselves. The session reads only that school, ends after IMPERSONATION_MINUTES or with the
- * staff member's own session (see platform/sessions.ts), and the start is audited with who, whom and why.
+ * `POST /impersonate/`: provider staff open a read-only session as the member of a school the route's policy
+ * allowed (access.ts), for a stated support reason. The session reads only that school, ends after
+ * IMPERSONATION_MINUTES or with the staff member's own session (see platform/sessions.ts), and the start is
+ * audited with who, whom and why.
  */
 export async function impersonate(
   ctx: AppContext,
   session: ActiveSession,
+  { staff, target }: AllowedImpersonation,
   input: ImpersonateRequest,
 ): Promise<ImpersonateResponse> {
-  const staff = await requireStaff(ctx, session);
-  const target = await findActiveMember(ctx.db, input.userId, input.schoolId);
-  if (!target && input.userId !== staff.id) throw notFound();
-  const actor = { id: staff.id, isStaff: true, impersonated: false };
-  if (!target || !canImpersonate(actor, target)) {
-    const why =
-      input.userId === staff.id
-        ? 'You cannot impersonate yourself.'
-        : 'Provider staff cannot be impersonated.';
-    throw badRequest('Invalid input.', { userId: [why] });
-  }
-
   const now = ctx.now();
   // The session and its audit row, all or nothing: no impersonation without its account of why.
   const created = await ctx.db.transaction(async (tx) => {
@@ -98,13 +71,9 @@ export async function impersonate(
  */
 export async function setProviderStaffRole(
   ctx: AppContext,
-  session: ActiveSession,
-  userId: number,
+  { staff, target }: AllowedStaffRoleChange,
   input: ProviderStaffRequest,
 ): Promise<ProviderStaffResponse> {
-  const staff = await requireStaff(ctx, session);
-  const target = await findUserById(ctx.db, userId);
-  if (!target) throw notFound();
   if (input.isProviderStaff && !isProviderEmail(target.email, ctx.config.PROVIDER_DOMAIN))
     throw badRequest('Invalid input.', {
       isProviderStaff: ["Only accounts with an address in the provider's domain can be provider staff."],
