@@ -1,39 +1,29 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pupils, users, yearClassPupils, yearClasses } from '../../db/schema/index';
+import { pupils, users } from '../../db/schema/index';
+import { enrolledPupils } from '../pupils/index';
 
 /** The pupils enrolled in the school's groups of one school year, with their exclusion and who last changed it. */
 export function listYearPupilExclusions(db: Db, schoolId: number, calendarYear: number) {
+  const enrolled = enrolledPupils(db, { schoolId, calendarYear });
   return db
     .select({
-      id: pupils.id,
-      firstName: pupils.firstName,
-      lastNamePrefix: pupils.lastNamePrefix,
-      lastName: pupils.lastName,
-      yearclassId: yearClasses.id,
-      yearclassName: yearClasses.name,
-      grade: yearClassPupils.grade,
-      citoIsExcluded: pupils.citoIsExcluded,
-      reason: pupils.citoExclusionReason,
-      reasonText: pupils.citoExclusionReasonText,
-      changedAt: pupils.citoExclusionChangedAt,
+      id: enrolled.pupilId,
+      firstName: enrolled.firstName,
+      lastNamePrefix: enrolled.lastNamePrefix,
+      lastName: enrolled.lastName,
+      yearclassId: enrolled.yearClassId,
+      yearclassName: enrolled.yearClassName,
+      grade: enrolled.grade,
+      citoIsExcluded: enrolled.citoIsExcluded,
+      reason: enrolled.citoExclusionReason,
+      reasonText: enrolled.citoExclusionReasonText,
+      changedAt: enrolled.citoExclusionChangedAt,
       changedByFirstName: users.firstName,
       changedByLastName: users.lastName,
     })
-    .from(yearClassPupils)
-    .innerJoin(
-      yearClasses,
-      and(
-        eq(yearClasses.id, yearClassPupils.yearClassId),
-        eq(yearClasses.schoolId, yearClassPupils.schoolId),
-      ),
-    )
-    .innerJoin(
-      pupils,
-      and(eq(pupils.id, yearClassPupils.pupilId), eq(pupils.schoolId, yearClassPupils.schoolId)),
-    )
-    .leftJoin(users, eq(users.id, pupils.citoExclusionChangedById))
-    .where(and(eq(yearClassPupils.schoolId, schoolId), eq(yearClasses.calendarYear, calendarYear)));
+    .from(enrolled)
+    .leftJoin(users, eq(users.id, enrolled.citoExclusionChangedById));
 }
 
 /** Of these pupil ids, those that belong to the school. */

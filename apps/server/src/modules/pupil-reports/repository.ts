@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pupils, schools, yearClasses, yearClassPupils } from '../../db/schema/index';
+import { pupils, schools } from '../../db/schema/index';
+import { enrolments } from '../pupils/index';
 
 /** The pupil's name and the school's name, or null when the pupil is not of the school. */
 export async function findReportFacts(db: Db, schoolId: number, pupilId: number) {
@@ -20,20 +21,9 @@ export async function findReportFacts(db: Db, schoolId: number, pupilId: number)
 
 /** The pupil's groups at the school, ascending by school year (then name). */
 export function listReportEnrolments(db: Db, schoolId: number, pupilId: number) {
+  const enrolment = enrolments(db, { schoolId, pupilId });
   return db
-    .select({
-      name: yearClasses.name,
-      calendarYear: yearClasses.calendarYear,
-      grade: yearClassPupils.grade,
-    })
-    .from(yearClassPupils)
-    .innerJoin(
-      yearClasses,
-      and(
-        eq(yearClasses.id, yearClassPupils.yearClassId),
-        eq(yearClasses.schoolId, yearClassPupils.schoolId),
-      ),
-    )
-    .where(and(eq(yearClassPupils.schoolId, schoolId), eq(yearClassPupils.pupilId, pupilId)))
-    .orderBy(asc(yearClasses.calendarYear), asc(yearClasses.name));
+    .select({ name: enrolment.yearClassName, calendarYear: enrolment.calendarYear, grade: enrolment.grade })
+    .from(enrolment)
+    .orderBy(asc(enrolment.calendarYear), asc(enrolment.yearClassName));
 }

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pupils, yearClassPupils, yearClasses } from '../../db/schema/index';
-import { inGroups } from '../scores/index';
+import { yearClasses } from '../../db/schema/index';
+import { enrolledPupils, type EnrolmentScope } from '../pupils/index';
 
 /* The pupils a list looks at: of one group, or of the school's groups of a school year the reader may read. */
 
@@ -20,39 +20,27 @@ export async function findGroup(db: Db, yearClassId: number) {
   return group ?? null;
 }
 
-const pupilColumns = {
-  id: pupils.id,
-  firstName: pupils.firstName,
-  lastNamePrefix: pupils.lastNamePrefix,
-  lastName: pupils.lastName,
-  citoIsExcluded: pupils.citoIsExcluded,
-  grade: yearClassPupils.grade,
-  yearClassId: yearClasses.id,
-  yearClassName: yearClasses.name,
-  yearClassGrade: yearClasses.grade,
-};
-
-function enrolments(db: Db) {
+function listEnrolled(db: Db, scope: EnrolmentScope) {
+  const enrolled = enrolledPupils(db, scope);
   return db
-    .select(pupilColumns)
-    .from(yearClassPupils)
-    .innerJoin(
-      yearClasses,
-      and(
-        eq(yearClasses.id, yearClassPupils.yearClassId),
-        eq(yearClasses.schoolId, yearClassPupils.schoolId),
-      ),
-    )
-    .innerJoin(
-      pupils,
-      and(eq(pupils.id, yearClassPupils.pupilId), eq(pupils.schoolId, yearClassPupils.schoolId)),
-    );
+    .select({
+      id: enrolled.pupilId,
+      firstName: enrolled.firstName,
+      lastNamePrefix: enrolled.lastNamePrefix,
+      lastName: enrolled.lastName,
+      citoIsExcluded: enrolled.citoIsExcluded,
+      grade: enrolled.grade,
+      yearClassId: enrolled.yearClassId,
+      yearClassName: enrolled.yearClassName,
+      yearClassGrade: enrolled.yearClassGrade,
+    })
+    .from(enrolled);
 }
 
 export type EnrolledPupil = Awaited<ReturnType<typeof listGroupPupils>>[number];
 
 export function listGroupPupils(db: Db, schoolId: number, yearClassId: number) {
-  return enrolments(db).where(and(eq(yearClassPupils.schoolId, schoolId), eq(yearClasses.id, yearClassId)));
+  return listEnrolled(db, { schoolId, yearClassId });
 }
 
 /** Enrolments in the school's groups of the school year; `groupIds` null: every group. */
@@ -62,11 +50,5 @@ export function listYearPupils(
   calendarYear: number,
   groupIds: readonly number[] | null,
 ) {
-  return enrolments(db).where(
-    and(
-      eq(yearClassPupils.schoolId, schoolId),
-      eq(yearClasses.calendarYear, calendarYear),
-      inGroups(sql`${yearClasses.id}`, groupIds),
-    ),
-  );
+  return listEnrolled(db, { schoolId, calendarYear, yearClassIds: groupIds });
 }

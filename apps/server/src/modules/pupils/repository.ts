@@ -3,13 +3,8 @@ import type { OutflowAdvice } from '@leerzicht/contract';
 import { builtOncePerDb } from '../../db/built-once';
 import type { Db } from '../../db/client';
 import { NAMED_BY_TEXT } from '../../db/prepared-statements';
-import {
-  pinnedPupils,
-  pupilOutflowAdvice,
-  pupils,
-  yearClassPupils,
-  yearClasses,
-} from '../../db/schema/index';
+import { pinnedPupils, pupilOutflowAdvice, pupils } from '../../db/schema/index';
+import { enrolments } from './enrolment-repository';
 
 // The pupil page's statements are built once (db/built-once.ts): the page runs them on every visit.
 const pupilById = builtOncePerDb((db) =>
@@ -37,31 +32,22 @@ export async function findPupilSchoolId(db: Db, pupilId: number): Promise<number
   return row?.schoolId ?? null;
 }
 
-const enrolmentList = builtOncePerDb((db) =>
-  db
+const enrolmentList = builtOncePerDb((db) => {
+  const enrolment = enrolments(db, {
+    schoolId: sql.placeholder('schoolId'),
+    pupilId: sql.placeholder('pupilId'),
+  });
+  return db
     .select({
-      yearClassId: yearClasses.id,
-      yearClassName: yearClasses.name,
-      calendarYear: yearClasses.calendarYear,
-      grade: yearClassPupils.grade,
+      yearClassId: enrolment.yearClassId,
+      yearClassName: enrolment.yearClassName,
+      calendarYear: enrolment.calendarYear,
+      grade: enrolment.grade,
     })
-    .from(yearClassPupils)
-    .innerJoin(
-      yearClasses,
-      and(
-        eq(yearClasses.id, yearClassPupils.yearClassId),
-        eq(yearClasses.schoolId, yearClassPupils.schoolId),
-      ),
-    )
-    .where(
-      and(
-        eq(yearClassPupils.schoolId, sql.placeholder('schoolId')),
-        eq(yearClassPupils.pupilId, sql.placeholder('pupilId')),
-      ),
-    )
-    .orderBy(asc(yearClasses.calendarYear), asc(yearClasses.name))
-    .prepare(NAMED_BY_TEXT),
-);
+    .from(enrolment)
+    .orderBy(asc(enrolment.calendarYear), asc(enrolment.yearClassName))
+    .prepare(NAMED_BY_TEXT);
+});
 
 /** The pupil's enrolments, ascending by school year. */
 export function listEnrolments(db: Db, schoolId: number, pupilId: number) {

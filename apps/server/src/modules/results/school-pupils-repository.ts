@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { pinnedPupils, pupils, schoolOutflow, yearClassPupils, yearClasses } from '../../db/schema/index';
+import { pinnedPupils, schoolOutflow, yearClasses } from '../../db/schema/index';
+import { enrolledPupils } from '../pupils/index';
 import { inGroups } from '../scores/index';
 
 /** The school's groups of one school year; `groupIds` limits a teacher's view (null: every group). */
@@ -34,39 +35,28 @@ export function listYearPupils(
   groupIds: readonly number[] | null,
   userId: number,
 ) {
+  const enrolled = enrolledPupils(db, { schoolId, calendarYear, yearClassIds: groupIds });
   return db
     .select({
-      id: pupils.id,
-      yearclassId: yearClassPupils.yearClassId,
-      firstName: pupils.firstName,
-      lastNamePrefix: pupils.lastNamePrefix,
-      lastName: pupils.lastName,
-      grade: yearClassPupils.grade,
-      citoIsExcluded: pupils.citoIsExcluded,
-      showOutflowProfile: pupils.showOutflowProfile,
+      id: enrolled.pupilId,
+      yearclassId: enrolled.yearClassId,
+      firstName: enrolled.firstName,
+      lastNamePrefix: enrolled.lastNamePrefix,
+      lastName: enrolled.lastName,
+      grade: enrolled.grade,
+      citoIsExcluded: enrolled.citoIsExcluded,
+      showOutflowProfile: enrolled.showOutflowProfile,
       pinId: pinnedPupils.id,
     })
-    .from(yearClassPupils)
-    .innerJoin(
-      yearClasses,
-      and(
-        eq(yearClasses.id, yearClassPupils.yearClassId),
-        eq(yearClasses.schoolId, yearClassPupils.schoolId),
-      ),
-    )
-    .innerJoin(
-      pupils,
-      and(eq(pupils.id, yearClassPupils.pupilId), eq(pupils.schoolId, yearClassPupils.schoolId)),
-    )
+    .from(enrolled)
     .leftJoin(
       pinnedPupils,
       and(
-        eq(pinnedPupils.pupilId, pupils.id),
+        eq(pinnedPupils.pupilId, enrolled.pupilId),
         eq(pinnedPupils.userId, userId),
         eq(pinnedPupils.schoolId, schoolId),
       ),
-    )
-    .where(and(eq(yearClassPupils.schoolId, schoolId), groupsOfYear(schoolId, calendarYear, groupIds)));
+    );
 }
 
 /** Pupils per secondary-school advice per school year (school_outflow), summed in SQL. */

@@ -8,6 +8,7 @@ import {
   yearClassPupils,
   yearClasses,
 } from '../../../db/schema/index';
+import { enrolments } from '../../pupils/index';
 
 /** The school's pupils (all years: a pupil may come back), with what an EDEXML file can change. */
 export function schoolPupils(db: Db, schoolId: number) {
@@ -44,21 +45,10 @@ export type StoredGroup = Awaited<ReturnType<typeof yearGroups>>[number];
 
 /** Enrolments in the school's groups of one school year. */
 export function yearEnrolments(db: Db, schoolId: number, calendarYear: number) {
+  const enrolment = enrolments(db, { schoolId, calendarYear });
   return db
-    .select({
-      pupilId: yearClassPupils.pupilId,
-      yearClassId: yearClassPupils.yearClassId,
-      grade: yearClassPupils.grade,
-    })
-    .from(yearClassPupils)
-    .innerJoin(
-      yearClasses,
-      and(
-        eq(yearClasses.id, yearClassPupils.yearClassId),
-        eq(yearClasses.schoolId, yearClassPupils.schoolId),
-      ),
-    )
-    .where(and(eq(yearClassPupils.schoolId, schoolId), eq(yearClasses.calendarYear, calendarYear)));
+    .select({ pupilId: enrolment.pupilId, yearClassId: enrolment.yearClassId, grade: enrolment.grade })
+    .from(enrolment);
 }
 
 /** Accounts with these addresses (lower case), whether they are members of the school, and their groups there. */
