@@ -7,9 +7,9 @@ import {
   pupils,
   subjects,
   users,
-  yearClassPupils,
   yearClasses,
 } from '../../db/schema/index';
+import { groupPupils } from '../pupils/index';
 
 const pupilName = {
   pupilId: pupils.id,
@@ -32,21 +32,26 @@ export function listGroupApproachRows(
   group: { id: number; schoolId: number; calendarYear: number },
   subjectId: number,
 ) {
+  const member = groupPupils(db, { schoolId: group.schoolId, yearClassId: group.id });
   return db
-    .select({ ...pupilName, ...approachColumns })
-    .from(yearClassPupils)
-    .innerJoin(pupils, eq(pupils.id, yearClassPupils.pupilId))
+    .select({
+      pupilId: member.pupilId,
+      firstName: member.firstName,
+      lastNamePrefix: member.lastNamePrefix,
+      lastName: member.lastName,
+      ...approachColumns,
+    })
+    .from(member)
     .leftJoin(
       pupilApproaches,
       and(
-        eq(pupilApproaches.pupilId, pupils.id),
+        eq(pupilApproaches.pupilId, member.pupilId),
         eq(pupilApproaches.subjectId, subjectId),
         eq(pupilApproaches.calendarYear, group.calendarYear),
       ),
     )
     .leftJoin(yearClasses, eq(yearClasses.id, pupilApproaches.yearClassId))
-    .leftJoin(users, eq(users.id, pupilApproaches.changedBy))
-    .where(and(eq(yearClassPupils.schoolId, group.schoolId), eq(yearClassPupils.yearClassId, group.id)));
+    .leftJoin(users, eq(users.id, pupilApproaches.changedBy));
 }
 
 /** The pupil's approaches, newest school year first, then in subject order. */

@@ -1,7 +1,11 @@
-import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { pupils, schools, yearClassNotes, yearClassPupils, yearClasses } from '../../db/schema/index';
+import { pupils, schools, yearClassNotes } from '../../db/schema/index';
+import { enrolments } from '../pupils/index';
+
+// Made once per process: zod compiles a schema's parser on its first use (this one runs for every row).
+const lastGroupNameSchema = z.string().nullable();
 
 export function findRetentionSettings(db: Db, schoolId: number) {
   return db
@@ -29,21 +33,16 @@ export function listAutoRemovingSchools(db: Db) {
     .orderBy(schools.id);
 }
 
-/**
- * The group the pupil was last enrolled in (latest school year, then highest grade). Written with aliases: in a
- * select list drizzle leaves column names unqualified, which the correlated subquery cannot tell apart.
- */
-const outerPupil = (column: string) => sql`${sql.identifier('pupils')}.${sql.identifier(column)}`;
-const lastGroupNameSql = sql`(
-  select yc.name from ${yearClassPupils} ycp
-  inner join ${yearClasses} yc on yc.id = ycp.year_class_id
-  where ycp.pupil_id = ${outerPupil('id')} and ycp.school_id = ${outerPupil('school_id')}
-  order by yc.calendar_year desc, ycp.grade desc, yc.id desc
-  limit 1
-)`.mapWith((value) => z.string().nullable().parse(value));
-
-/** The school's pupils who left on or before `cutoffDate` (YYYY-MM-DD). */
+/** The school's pupils who left on or before `cutoffDate` (YYYY-MM-DD), with the group they were last enrolled in. */
 export function listPupilsLeftBy(db: Db, schoolId: number, cutoffDate: string) {
+  // The latest school year, then the highest grade; correlated with the outer statement's pupil, whose columns
+  // drizzle writes qualified here (inside a nested statement), so the subquery's own tables cannot capture them.
+  const enrolment = enrolments(db, { schoolId: pupils.schoolId, pupilId: pupils.id });
+  const lastGroup = db
+    .select({ name: enrolment.yearClassName })
+    .from(enrolment)
+    .orderBy(desc(enrolment.calendarYear), desc(enrolment.grade), desc(enrolment.yearClassId))
+    .limit(1);
   return db
     .select({
       id: pupils.id,
@@ -51,7 +50,7 @@ export function listPupilsLeftBy(db: Db, schoolId: number, cutoffDate: string) {
       lastNamePrefix: pupils.lastNamePrefix,
       lastName: pupils.lastName,
       dateLeft: pupils.dateLeft,
-      lastGroupName: lastGroupNameSql,
+      lastGroupName: sql`${lastGroup}`.mapWith((value) => lastGroupNameSchema.parse(value)),
     })
     .from(pupils)
     .where(and(eq(pupils.schoolId, schoolId), isNotNull(pupils.dateLeft), lte(pupils.dateLeft, cutoffDate)));

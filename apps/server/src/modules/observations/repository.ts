@@ -1,12 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  pupils,
-  socialEmotionalObservations as observations,
-  users,
-  yearClassPupils,
-  yearClasses,
-} from '../../db/schema/index';
+import { socialEmotionalObservations as observations, users, yearClasses } from '../../db/schema/index';
+import { enrolments, groupPupils } from '../pupils/index';
 
 /** An observation with its group's name and its author's name. */
 const observationColumns = {
@@ -141,32 +136,24 @@ export async function deleteObservation(db: Db, schoolId: number, observationId:
 
 /** The pupil's group in a school year (the latest made, should there be two), or null. */
 export function findGroupInYear(db: Db, schoolId: number, pupilId: number, calendarYear: number) {
+  const enrolment = enrolments(db, { schoolId, pupilId, calendarYear });
   return db
-    .select({ id: yearClasses.id, name: yearClasses.name })
-    .from(yearClassPupils)
-    .innerJoin(yearClasses, eq(yearClasses.id, yearClassPupils.yearClassId))
-    .where(
-      and(
-        eq(yearClassPupils.schoolId, schoolId),
-        eq(yearClassPupils.pupilId, pupilId),
-        eq(yearClasses.calendarYear, calendarYear),
-      ),
-    )
-    .orderBy(desc(yearClasses.id))
+    .select({ id: enrolment.yearClassId, name: enrolment.yearClassName })
+    .from(enrolment)
+    .orderBy(desc(enrolment.yearClassId))
     .limit(1)
     .then((rows) => rows[0] ?? null);
 }
 
 /** The pupils enrolled in the group, with their names. */
 export function listGroupPupils(db: Db, schoolId: number, yearClassId: number) {
+  const member = groupPupils(db, { schoolId, yearClassId });
   return db
     .select({
-      id: pupils.id,
-      firstName: pupils.firstName,
-      lastNamePrefix: pupils.lastNamePrefix,
-      lastName: pupils.lastName,
+      id: member.pupilId,
+      firstName: member.firstName,
+      lastNamePrefix: member.lastNamePrefix,
+      lastName: member.lastName,
     })
-    .from(yearClassPupils)
-    .innerJoin(pupils, eq(pupils.id, yearClassPupils.pupilId))
-    .where(and(eq(yearClassPupils.schoolId, schoolId), eq(yearClassPupils.yearClassId, yearClassId)));
+    .from(member);
 }
