@@ -15,6 +15,6 @@ export async function schoolRoutes(app: FastifyInstance, ctx: AppContext): Promi
       access: { auth: 'session', pupilData: 'none' },
       policy: (call) => authorizeSchool(ctx.db, signedIn(call), call.input.params.id, canReadSchool),
     },
-    (call) => getSchool(ctx, signedIn(call), call.input.params.id, call.input.query.school_year),
+    (call, access) => getSchool(ctx, signedIn(call), access, call.input.query.school_year),
   );
 }

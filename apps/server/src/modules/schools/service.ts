@@ -1,23 +1,23 @@
 import { schoolYearOf, type School } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { notFound } from '../../platform/http-errors';
+import type { SchoolAccess } from '../../platform/access/index';
 import type { ActiveSession } from '../../platform/sessions';
-import { requireSchoolAccess } from '../../platform/access/index';
 import { listNationalTests, listTestProviders } from '../catalog/index';
 import { findSchool, listYearClasses } from './repository';
 
 /**
- * The school with the groups of one school year: `schoolYear` when asked for, otherwise the session's
- * current school year (which the user can change), otherwise the school year of today. Teachers see only
- * their permitted groups.
+ * The school the route's policy allowed, with the groups of one school year: `schoolYear` when asked for,
+ * otherwise the session's current school year (which the user can change), otherwise the school year of today.
+ * Teachers see only their permitted groups.
  */
 export async function getSchool(
   ctx: AppContext,
   session: ActiveSession,
-  schoolId: number,
+  access: SchoolAccess,
   schoolYear?: number,
 ): Promise<School> {
-  const access = await requireSchoolAccess(ctx.db, session, schoolId);
+  const { schoolId } = access;
   const school = await findSchool(ctx.db, schoolId);
   if (!school) throw notFound();
   const currentSchoolYear = session.currentSchoolYear ?? schoolYearOf(ctx.now());

@@ -30,7 +30,7 @@ export async function shellRoutes(app: FastifyInstance, ctx: AppContext): Promis
       ...own,
       policy: (call) => authorizeSchool(ctx.db, signedIn(call), call.input.body.schoolId, canHideNotice),
     },
-    (call) => hideNotification(ctx, signedIn(call), call.input.body),
+    (call, access) => hideNotification(ctx, access, call.input.body),
   );
   route(app, endpoints.setSchoolYear, own, (call, session) =>
     changeSessionSchoolYear(ctx, session, call.input.body),

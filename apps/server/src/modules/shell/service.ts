@@ -7,6 +7,7 @@ import {
 } from '@leerzicht/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
+import type { SchoolAccess } from '../../platform/access/index';
 import { badRequest } from '../../platform/http-errors';
 import { reserveAttempt, type AttemptLimit } from '../../platform/rate-limit';
 import type { ActiveSession } from '../../platform/sessions';
@@ -58,18 +59,18 @@ export function getHiddenNotifications(
   return listHiddenNotifications(ctx.db, session.userId);
 }
 
-/** Hides a notice for this user (the route's policy: a school the user does not belong to answers 404). */
+/** Hides a notice of the school the route's policy allowed, for this user. */
 export async function hideNotification(
   ctx: AppContext,
-  session: ActiveSession,
+  access: SchoolAccess,
   request: HideNotificationRequest,
 ): Promise<HiddenNotification> {
   const notification: HiddenNotification = {
     kind: request.kind,
-    schoolId: request.schoolId,
+    schoolId: access.schoolId,
     schoolYear: request.kind === 'new_school_year' ? (request.schoolYear ?? null) : null,
   };
-  await insertHiddenNotification(ctx.db, session.userId, notification);
+  await insertHiddenNotification(ctx.db, access.userId, notification);
   return notification;
 }
 
