@@ -17,22 +17,6 @@ export async function lockPlan(tx: Db, id: number): Promise<PlanRow | null> {
   return row ?? null;
 }
 
-/** The group a plan is for: its school, grade, name and school year (null: no such group). */
-export async function findGroup(db: Db, id: number) {
-  const [row] = await db
-    .select({
-      id: yearClasses.id,
-      schoolId: yearClasses.schoolId,
-      grade: yearClasses.grade,
-      name: yearClasses.name,
-      calendarYear: yearClasses.calendarYear,
-    })
-    .from(yearClasses)
-    .where(eq(yearClasses.id, id))
-    .limit(1);
-  return row ?? null;
-}
-
 export interface PlanFilter {
   schoolId: number;
   id?: number;

@@ -49,16 +49,6 @@ export async function findPlan(db: Db, id: number) {
   return row ?? null;
 }
 
-/** The school of a pupil (null: no such pupil). */
-export async function findPupilSchool(db: Db, pupilId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ schoolId: pupils.schoolId })
-    .from(pupils)
-    .where(eq(pupils.id, pupilId))
-    .limit(1);
-  return row?.schoolId ?? null;
-}
-
 export async function findLink(db: Db, id: number): Promise<LinkRow | null> {
   const [row] = await db
     .select()
