@@ -25,10 +25,9 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createDatabase, type Database } from '../apps/server/src/db/client';
-import { readHistoryRows } from '../apps/server/src/modules/results/history-repository';
 import { readSchoolHistory } from '../apps/server/src/modules/results/history-service';
 import { ensureSchoolHistory } from '../apps/server/src/modules/results/history-store';
-import { storedHistoryRows } from '../apps/server/src/modules/results/history-store-repository';
+import { readStoredHistoryRows } from '../apps/server/src/modules/results/history-store-repository';
 
 const TARGET_MS = 20;
 const TARGET_RATIO = 1.2;
@@ -83,7 +82,7 @@ async function main(): Promise<void> {
   // A superuser's view: every group, every note.
   const reader = { userId: 0, readsNotes: true, seesAllConfidential: true };
   const history = (database: Database) => () => readSchoolHistory(database.db, schoolId, null, reader);
-  const stored = (database: Database) => () => readHistoryRows(database.db, storedHistoryRows(schoolId));
+  const stored = (database: Database) => () => readStoredHistoryRows(database.db, schoolId);
   const recompute = (database: Database) => async () => {
     await database.db.execute(sql`select mark_school_history_stale(array[${schoolId}]::int[])`);
     await ensureSchoolHistory(database.db, schoolId);

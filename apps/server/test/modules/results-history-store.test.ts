@@ -4,8 +4,8 @@ import { readSchoolHistory, yearGradeSchema, type SchoolHistory } from '@leerzic
 import { nationalTestScores, pupils, testProviders } from '../../src/db/schema/index';
 import { createDatabase } from '../../src/db/client';
 import { ensureSchoolHistory, readStoredHistory } from '../../src/modules/results/history-store';
-import { historyQuery } from '../../src/modules/results/history-repository';
-import { liveResultSums, storedHistoryRows } from '../../src/modules/results/history-store-repository';
+import { storedHistoryRows } from '../../src/modules/results/history-store-repository';
+import { historyRowsSql } from '../../src/modules/scores/history-repository';
 import { PROVIDER_IDS, SUBJECT_IDS } from '../../src/seed/catalog';
 import { api, authed, createTestApp, type TestApp } from '../helpers/app';
 import { createNationalScore } from '../helpers/factories';
@@ -63,7 +63,7 @@ describe('stored rows of the school history', () => {
   async function expectStoredEqualsLive(schoolId: number) {
     const stored = await rowLines(storedHistoryRows(schoolId));
     expect(stored.length).toBeGreaterThan(0);
-    expect(stored).toEqual(await rowLines(historyQuery(liveResultSums({ schoolId }))));
+    expect(stored).toEqual(await rowLines(historyRowsSql({ schoolId })));
   }
 
   async function history(): Promise<SchoolHistory> {

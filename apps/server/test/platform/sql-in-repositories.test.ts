@@ -29,11 +29,10 @@ const ALLOWED: Record<string, string> = {
     'the score rules as SQL fragments (rankedScores, …) that every score repository composes',
   'plan-reports/effect-sql.ts':
     'the plan effect relation, an SQL fragment the plan-report repositories compose',
-  'results/growth-steps.ts': 'an SQL expression of growth steps that the results repositories compose',
+  'scores/aggregate-sql.ts':
+    "the aggregate of counted results as SQL columns that the scores module's repositories compose",
   'uploads/national-results/signature.ts':
     "the stored row's comparison text as an SQL fragment the repository reads",
-  'results/school-analytics-service.ts':
-    'adds a subject condition to the ranked scope the repository runs (a fragment)',
 };
 
 function sourceFiles(dir: string): string[] {

@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { APPROACHES, ROMAN_LEVELS } from '@leerzicht/contract';
-import { rankedScores } from '../scores/index';
+import { countedResults } from '../scores/index';
 
 /*
  * The measured effect of a group plan, per pupil of the plan's group, as one SQL relation (pupilEffects) that the
- * effect queries aggregate. The score rules are the scores module's (rankedScores): only the result of the
- * provider that counts for the pupil, subject and moment (`is_counted`), the moment's date where a result has no
+ * effect queries aggregate. The score rules are the scores module's (countedResults): only the result of the
+ * provider that counts for the pupil, subject and moment, the moment's date where a result has no
  * test date (`moment_date`), exam order (`time_rank`), the pupil's exclusion flag and the norm of the result's
  * provider, grade and moment (`norm_ability`). What this file adds:
  * - before: the pupil's last counted result with an ability score dated on or before the plan's start date;
@@ -58,11 +58,10 @@ function resultColumns(alias: 'b' | 'a'): SQL {
  * unless measured with a level at both moments). Also `last_name`, `first_name` for ordering.
  */
 export function pupilEffects(scope: EffectScope): SQL {
-  const members = sql`select m.pupil_id from year_class_pupils m
-    where m.school_id = ${scope.schoolId} and m.year_class_id = ${scope.yearClassId}`;
-  const scores = rankedScores({
+  const scores = countedResults({
     schoolId: scope.schoolId,
-    where: sql`s.subject_id = ${scope.subjectId} and s.pupil_id in (${members})`,
+    subjectId: scope.subjectId,
+    pupilsOfGroup: scope.yearClassId,
   });
   const before = scope.startDate === null ? sql`false` : sql`c.on_date <= ${scope.startDate}::date`;
   const after =
@@ -82,8 +81,8 @@ export function pupilEffects(scope: EffectScope): SQL {
     ),
     counted as (
       select c.*, coalesce(c.test_date, c.moment_date) as on_date
-      from ${scores} c
-      where c.is_counted and c.ability_score is not null
+      from ${scores}
+      where c.ability_score is not null
     ),
     before as (
       select distinct on (c.pupil_id) c.* from counted c where ${before}

@@ -9,18 +9,11 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { noteReaderOf, type NoteReader } from '../../platform/access/index';
 import { wireConstant } from '../../platform/routing/index';
-import { listSubjects, toAggregate } from '../scores/index';
+import { listHistoryRows, listSubjects, toAggregate, type HistoryRows } from '../scores/index';
 import type { ResultScope } from './access';
 import { listAmbitions } from './ambition-repository';
 import { readStoredHistory } from './history-store';
-import { liveResultSums } from './history-store-repository';
-import {
-  historyQuery,
-  historyScope,
-  listMomentNotes,
-  listSchoolYearClasses,
-  readHistoryRows,
-} from './history-repository';
+import { listMomentNotes, listSchoolYearClasses } from './history-repository';
 
 /** Every read of a school history once access is settled (`groupIds` limits a teacher's; null: every group). */
 export async function readSchoolHistory(
@@ -31,9 +24,7 @@ export async function readSchoolHistory(
 ) {
   // A whole school's history reads its stored rows; a teacher's few groups are summed on the fly.
   const [rows, subjects, groups, notes, schoolAmbitions] = await Promise.all([
-    groupIds === null
-      ? readStoredHistory(db, schoolId)
-      : readHistoryRows(db, historyQuery(liveResultSums(historyScope(schoolId, groupIds)))),
+    groupIds === null ? readStoredHistory(db, schoolId) : listHistoryRows(db, { schoolId, groupIds }),
     listSubjects(db),
     listSchoolYearClasses(db, schoolId),
     listMomentNotes(db, schoolId, groupIds, reader),
@@ -42,7 +33,6 @@ export async function readSchoolHistory(
   return { rows, subjects, groups, notes, schoolAmbitions };
 }
 
-type HistoryRows = Awaited<ReturnType<typeof readHistoryRows>>;
 type Subject = Awaited<ReturnType<typeof listSubjects>>[number];
 type Group = Awaited<ReturnType<typeof listSchoolYearClasses>>[number];
 

@@ -11,19 +11,18 @@ import type { AppContext } from '../../context';
 import type { SchoolAccess } from '../../platform/access/index';
 import { writeAudit } from '../../platform/audit';
 import type { ActiveSession } from '../../platform/sessions';
-import { listSubjects } from '../scores/index';
 import {
-  findSchoolweging,
-  listGrade8Years,
-  listInspectionRows,
-  setSchoolweging,
-  type InspectionRow,
-} from './inspection-repository';
+  listEndOfSchoolResults,
+  listEndOfSchoolYears,
+  listSubjects,
+  type EndOfSchoolRow,
+} from '../scores/index';
+import { findSchoolweging, setSchoolweging } from './inspection-repository';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const share = (part: number, whole: number) => (whole === 0 ? null : round2((100 * part) / whole));
 
-function subjectShares(rows: readonly InspectionRow[], subjectId: number, target: '1S' | '2F') {
+function subjectShares(rows: readonly EndOfSchoolRow[], subjectId: number, target: '1S' | '2F') {
   const counted = rows.filter((row) => row.subject_id === subjectId && !row.cito_is_excluded);
   return {
     subjectId,
@@ -51,11 +50,11 @@ export async function getSchoolInspection(
 ): Promise<SchoolInspection> {
   const { schoolId } = access;
   const lastYear = session.currentSchoolYear ?? schoolYearOf(ctx.now());
-  const calendarYears = await listGrade8Years(ctx.db, schoolId, lastYear, INSPECTION_YEARS);
+  const calendarYears = await listEndOfSchoolYears(ctx.db, schoolId, lastYear, INSPECTION_YEARS);
   const subjects = (await listSubjects(ctx.db)).flatMap((subject) =>
     isInspectionSubject(subject.code) ? [{ id: subject.id, target: INSPECTION_SUBJECTS[subject.code] }] : [],
   );
-  const rows = await listInspectionRows(
+  const rows = await listEndOfSchoolResults(
     ctx.db,
     schoolId,
     calendarYears,

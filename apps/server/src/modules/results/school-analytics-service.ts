@@ -1,12 +1,9 @@
 import { momentKey, type SchoolAnalytics } from '@leerzicht/contract';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../platform/http-errors';
-import { listSubjects } from '../scores/index';
+import { listHalfYearGrowth, listLevelCounts, listSubjects, type ScoreScope } from '../scores/index';
 import type { ResultScope } from './access';
 import { listAmbitions } from './ambition-repository';
-import { historyScope } from './history-repository';
-import { listAnalyticsGrowth, listAnalyticsMoments } from './school-analytics-repository';
 
 /**
  * One subject's analyses on the school page: the level distribution and the ambition shares per moment, and the
@@ -19,16 +16,15 @@ export async function getSchoolAnalytics(
   subjectId: number,
 ): Promise<SchoolAnalytics> {
   const { schoolId } = scope.access;
-  const history = historyScope(schoolId, scope.groupIds);
-  const ranked = { ...history, where: sql`${history.where ?? sql`true`} and s.subject_id = ${subjectId}` };
+  const results: ScoreScope = { schoolId, groupIds: scope.groupIds, subjectId };
   const [subjects, ambitions] = await Promise.all([listSubjects(ctx.db), listAmbitions(ctx.db, schoolId)]);
   if (!subjects.some((subject) => subject.id === subjectId))
     throw badRequest('Invalid input.', { subject_id: ['Unknown subject.'] });
   const found = ambitions.find((ambition) => ambition.subjectId === subjectId);
   const ambition = found ? { lowScore: found.lowScore, highScore: found.highScore } : null;
   const [moments, growth] = await Promise.all([
-    listAnalyticsMoments(ctx.db, ranked, ambition),
-    listAnalyticsGrowth(ctx.db, ranked),
+    listLevelCounts(ctx.db, results, ambition),
+    listHalfYearGrowth(ctx.db, results),
   ]);
   return {
     schoolId,

@@ -9,9 +9,9 @@ import {
 import type { AppContext } from '../../context';
 import { notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
-import { listSubjects, toAggregate } from '../scores/index';
+import { listSubjects, listTrendAggregates, listYearGrowth, toAggregate } from '../scores/index';
 import type { ResultScope } from './access';
-import { gradeGrowthRows, listYearGroups, trendAggregates } from './subject-trend-repository';
+import { listYearGroups } from './subject-trend-repository';
 
 /*
  * A subject's trends per cohort, grade or group, and the growth M to E of a grade's cohorts. Access as for the
@@ -37,7 +37,7 @@ export async function getSubjectTrends(
     groupIds: scope.groupIds,
   };
   const [rows, groups] = await Promise.all([
-    trendAggregates(ctx.db, input),
+    listTrendAggregates(ctx.db, input),
     query.view === 'group' ? listYearGroups(ctx.db, schoolId, calendarYear, scope.groupIds) : [],
   ]);
   const groupById = new Map(groups.map((group) => [group.id, group]));
@@ -73,7 +73,7 @@ export async function getGradeGrowth(
   grade: number,
 ): Promise<GradeGrowthList> {
   const { schoolId } = scope.access;
-  const rows = await gradeGrowthRows(ctx.db, schoolId, grade, scope.groupIds);
+  const rows = await listYearGrowth(ctx.db, { schoolId, grade, groupIds: scope.groupIds });
   const growth = rows
     .map((row) => ({
       calendarYear: row.calendar_year,

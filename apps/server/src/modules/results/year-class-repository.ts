@@ -1,13 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { pupilApproachSchema, yearTimeSchema } from '@leerzicht/contract';
+import { pupilApproachSchema } from '@leerzicht/contract';
 import { builtOncePerDb } from '../../db/built-once';
 import type { Db } from '../../db/client';
 import { NAMED_BY_TEXT } from '../../db/prepared-statements';
 import { selectRowsOnce } from '../../db/select-rows';
 import { readableNotes, readerValues, type NoteReader } from '../../platform/access/index';
 import { pupils, yearClassNotes, yearClassPupils } from '../../db/schema/index';
-import { aggregateColumns, aggregateRowSchema, countedFilter, groupHasGoals, inIds } from '../scores/index';
+import { groupHasGoals, inIds } from '../scores/index';
 
 const groupPupilList = builtOncePerDb((db) =>
   db
@@ -37,24 +37,6 @@ const groupPupilList = builtOncePerDb((db) =>
 export function listGroupPupils(db: Db, schoolId: number, yearClassId: number) {
   return groupPupilList(db).execute({ schoolId, yearClassId });
 }
-
-export const groupAggregateRowSchema = aggregateRowSchema.extend({
-  subject_id: z.number().int(),
-  calendar_year: z.number().int(),
-  year_time: yearTimeSchema,
-  mean_growth: z.number().nullable(),
-});
-
-/**
- * The aggregate of the pupils' counted results per subject and moment, with mean growth: a query over the ranked
- * results `c` of the group's national scores (listGroupScoresWith), by moment then subject.
- */
-export const groupAggregatesOver = sql`select c.subject_id, c.calendar_year, c.year_time, ${aggregateColumns},
-      round(avg(c.ability_score - c.prev_ability)::numeric, 2)::float8 as mean_growth
-    from c
-    where ${countedFilter}
-    group by c.subject_id, c.calendar_year, c.year_time, c.time_rank
-    order by c.calendar_year, c.time_rank, c.subject_id`;
 
 const groupNoteList = builtOncePerDb((db) =>
   db

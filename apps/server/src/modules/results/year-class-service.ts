@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { noteReaderOf } from '../../platform/access/index';
 import {
   listMethodScores,
-  listGroupScoresWith,
+  listGroupScores,
   listScoreNotes,
   listSubjects,
   scoreWindows,
@@ -18,14 +18,7 @@ import {
   toYearClassNote,
 } from '../scores/index';
 import type { YearClassScope } from './access';
-import {
-  groupAggregateRowSchema,
-  groupAggregatesOver,
-  groupFacts,
-  listGroupNotes,
-  listGroupPupils,
-  listPupilNames,
-} from './year-class-repository';
+import { groupFacts, listGroupNotes, listGroupPupils, listPupilNames } from './year-class-repository';
 
 function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
   const map = new Map<number, T[]>();
@@ -60,12 +53,12 @@ export async function getYearClassResult(
   const ids = members.map((member) => member.id);
   const [subjects, national, methodScores, notes, groupNotes] = await Promise.all([
     listSubjects(db),
-    listGroupScoresWith(db, schoolId, ids, nationalSince, groupAggregatesOver, groupAggregateRowSchema),
+    listGroupScores(db, schoolId, ids, nationalSince),
     listMethodScores(db, schoolId, ids, methodSince),
     listScoreNotes(db, schoolId, ids, reader),
     listGroupNotes(db, schoolId, yearClass.id, reader),
   ]);
-  const aggregates = national.extra;
+  const { aggregates } = national;
   const relatedIds = [...new Set(groupNotes.flatMap((note) => note.relatedPupilIds))];
   const related = relatedIds.length > 0 ? await listPupilNames(db, schoolId, relatedIds) : [];
   const names = new Map(related.map((pupil) => [pupil.id, pupil]));

@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { yearTimeSchema } from '@leerzicht/contract';
 import type { Db } from '../../db/client';
-import {
-  aggregateColumns,
-  aggregateRowSchema,
-  countedFilter,
-  inGroups,
-  rankedScores,
-  selectRows,
-  type RankedScope,
-} from '../scores/index';
+import { inGroups, selectRows } from '../scores/index';
 import { selectRowsOnce } from '../../db/select-rows';
 
 /*
@@ -38,11 +29,6 @@ export function listGradeRows(db: Db, schoolId: number, groupIds: readonly numbe
   );
 }
 
-/** The national results of one grade's pupils. */
-export function gradeScope(schoolId: number, grade: number, groupIds: readonly number[] | null): RankedScope {
-  return { schoolId, where: sql`s.grade = ${grade} and ${inGroups(sql`s.year_class_id`, groupIds)}` };
-}
-
 const cohortGroupRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -67,21 +53,4 @@ export function listCohortGroups(
   groupIds: readonly number[] | null,
 ) {
   return cohortGroupList(db, { schoolId, grade, groupIds });
-}
-
-const cohortAggregateRowSchema = aggregateRowSchema.extend({
-  calendar_year: z.number().int(),
-  year_time: yearTimeSchema,
-  subject_id: z.number().int(),
-});
-
-/** Per school year, moment and subject the SQL aggregate of the counted results in scope. */
-export function cohortAggregates(db: Db, scope: RankedScope) {
-  return selectRows(
-    db,
-    cohortAggregateRowSchema,
-    sql`select c.calendar_year, c.year_time, c.subject_id, ${aggregateColumns}
-    from ${rankedScores(scope)} c where ${countedFilter}
-    group by c.calendar_year, c.year_time, c.subject_id`,
-  );
 }

@@ -1,10 +1,10 @@
 import { HIGHEST_GRADE, YEAR_TIME_ORDER, type Cohort, type YearGrade } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { listSubjects, normsInScope, toAggregate } from '../scores/index';
+import { listMomentAggregates, listSubjects, normsInScope, toAggregate } from '../scores/index';
 import type { ResultScope } from './access';
 import type { Db } from '../../db/client';
 import { gradeRowsOf, readStoredHistory } from './history-store';
-import { cohortAggregates, gradeScope, listCohortGroups, listGradeRows } from './year-grade-repository';
+import { listCohortGroups, listGradeRows } from './year-grade-repository';
 
 /*
  * Year grades: a grade of the school (id = the grade number 1..8, scoped by the school in the path) and its
@@ -37,8 +37,8 @@ async function gradeResults(db: Db, schoolId: number, grade: number, groupIds: r
     const { aggregates, norms } = gradeRowsOf(await readStoredHistory(db, schoolId), grade);
     return { rows: aggregates, norms };
   }
-  const ranked = gradeScope(schoolId, grade, groupIds);
-  const [rows, norms] = await Promise.all([cohortAggregates(db, ranked), normsInScope(db, ranked)]);
+  const results = { schoolId, grade, groupIds };
+  const [rows, norms] = await Promise.all([listMomentAggregates(db, results), normsInScope(db, results)]);
   return { rows, norms };
 }
 

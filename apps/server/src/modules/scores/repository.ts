@@ -1,6 +1,12 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { methodScoreSchema, nationalNormSchema, type MethodScore, type ScoreNote } from '@leerzicht/contract';
+import {
+  methodScoreSchema,
+  nationalNormSchema,
+  yearTimeSchema,
+  type MethodScore,
+  type ScoreNote,
+} from '@leerzicht/contract';
 import { builtOncePerDb } from '../../db/built-once';
 import type { Db } from '../../db/client';
 import { NAMED_BY_TEXT } from '../../db/prepared-statements';
@@ -10,7 +16,15 @@ import { toScoreNote } from './note-views';
 import { groupScoreRowSchema, nationalScoreRowSchema, type GroupScoreRow } from './score-rows';
 import { selectRows, selectRowsOnce } from '../../db/select-rows';
 import { rowDecoderOf } from '../../db/row-decoder';
-import { inScope, pupilsPlaceholderScope, rankedScores, type RankedScope } from './score-sql';
+import { aggregateColumns, aggregateRowSchema, countedFilter } from './aggregate-sql';
+import {
+  inScope,
+  pupilsPlaceholderScope,
+  rankedScopeOf,
+  rankedScores,
+  type RankedScope,
+  type ScoreScope,
+} from './score-sql';
 
 /* Score lists of a set of pupils (year class result and pupil detail) and the norms of results in scope. */
 
@@ -48,47 +62,56 @@ const GROUP_SCORE_COLUMNS = sql`c.id, c.pupil_id, c.national_test_id, c.subject_
       c.alphabetical, c.roman, c.test_version, c.functional_level, c.dle, c.dle_above_scale, c.reference_level,
       c.projected_reference_level, c.is_counted, c.prev_ability::float8, c.prev_calendar_year, c.prev_year_time`;
 
-// Made once: zod compiles a schema's parser on its first use, which a schema made per call would pay every time.
-const scoresWithExtraSchema = z.object({
-  scores: z.array(groupScoreRowSchema),
-  extra: z.array(z.unknown()),
+export const groupAggregateRowSchema = aggregateRowSchema.extend({
+  subject_id: z.number().int(),
+  calendar_year: z.number().int(),
+  year_time: yearTimeSchema,
+  mean_growth: z.number().nullable(),
 });
+export type GroupAggregateRow = z.output<typeof groupAggregateRowSchema>;
 
-function groupScoresStatement(over: SQL) {
-  return selectRowsOnce(
-    scoresWithExtraSchema,
-    sql`with c as materialized ${rankedScores(pupilsPlaceholderScope())}
+/**
+ * The aggregate of the pupils' counted results per subject and moment, with mean growth: a query over the ranked
+ * results `c` of the group's national scores, by moment then subject.
+ */
+const GROUP_AGGREGATES = sql`select c.subject_id, c.calendar_year, c.year_time, ${aggregateColumns},
+      round(avg(c.ability_score - c.prev_ability)::numeric, 2)::float8 as mean_growth
+    from c
+    where ${countedFilter}
+    group by c.subject_id, c.calendar_year, c.year_time, c.time_rank
+    order by c.calendar_year, c.time_rank, c.subject_id`;
+
+// Made once: zod compiles a schema's parser on its first use, which a schema made per call would pay every time.
+// The aggregates are decoded with their row's compiled reader (row-decoder.ts).
+const scoresWithAggregatesSchema = z.object({
+  scores: z.array(groupScoreRowSchema),
+  aggregates: z.array(z.unknown()),
+});
+const decodeAggregate = rowDecoderOf(groupAggregateRowSchema);
+
+const groupScoresStatement = selectRowsOnce(
+  scoresWithAggregatesSchema,
+  sql`with c as materialized ${rankedScores(pupilsPlaceholderScope())}
     select
       coalesce((select json_agg(json_build_array(${GROUP_SCORE_COLUMNS})
           order by c.calendar_year, c.time_rank, c.subject_id, c.rank, c.id) from c), '[]') as scores,
-      coalesce((select json_agg(o) from (${over}) o), '[]') as extra`,
-  );
-}
-
-/** The statement of listGroupScoreRowsWith per `over` (a query its callers make once), built on first use. */
-const groupScoreStatements = new WeakMap<SQL, ReturnType<typeof groupScoresStatement>>();
+      coalesce((select json_agg(o) from (${GROUP_AGGREGATES}) o), '[]') as aggregates`,
+);
 
 /**
  * A group's national results (groupScoreRowSchema: what the group page shows, in the order of
- * listNationalScoreRows) and, in the same statement over the same ranked results (evaluated once), the rows of
- * `over`: a query over those results as `c` (e.g. their aggregates), parsed with `row`. Both travel as json.
+ * listNationalScoreRows) and, in the same statement over the same ranked results (evaluated once), their aggregate
+ * per subject and moment (groupAggregateRowSchema). Both travel as json.
  */
-export async function listGroupScoreRowsWith<S extends z.ZodType>(
+export async function listGroupScoreRows(
   db: Db,
   schoolId: number,
   pupilIds: readonly number[],
   since: string | undefined,
-  over: SQL,
-  row: S,
-): Promise<{ rows: GroupScoreRow[]; extra: z.output<S>[] }> {
-  let statement = groupScoreStatements.get(over);
-  if (!statement) {
-    statement = groupScoresStatement(over);
-    groupScoreStatements.set(over, statement);
-  }
-  const [result] = await statement(db, { schoolId, pupilIds, since: since ?? null });
+): Promise<{ rows: GroupScoreRow[]; aggregates: GroupAggregateRow[] }> {
+  const [result] = await groupScoresStatement(db, { schoolId, pupilIds, since: since ?? null });
   if (!result) throw new Error('a single-row statement answered no row');
-  return { rows: result.scores, extra: result.extra.map(rowDecoderOf(row)) };
+  return { rows: result.scores, aggregates: result.aggregates.map(decodeAggregate) };
 }
 
 // Raw SQL read through the contract's schema (selectRowsOnce): drizzle's own mapping of a select's rows cost
@@ -180,8 +203,8 @@ export function normsOfPupils(db: Db, schoolId: number, pupilIds: readonly numbe
  * The norms of the providers, grades and moments of the results in scope, counted or not (so no ranking is
  * needed: the scope's condition on the results alone).
  */
-export function normsInScope(db: Db, scope: RankedScope) {
-  return selectRows(db, nationalNormSchema, normsSql(scope));
+export function normsInScope(db: Db, scope: ScoreScope) {
+  return selectRows(db, nationalNormSchema, normsSql(rankedScopeOf(scope)));
 }
 
 function normsSql(scope: RankedScope): SQL {

@@ -1,17 +1,18 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import {
   MOMENT_MONTH,
   monthsOfEducation,
-  TEST_PROVIDERS,
   YEAR_TIME_ORDER,
   YEAR_TIMES,
-  type ResultAggregate,
+  type TestProviderCode,
   type YearTime,
 } from '@leerzicht/contract';
+import type { nationalTestScores } from '../../db/schema/index';
 
 /*
- * The SQL every score view shares. This file is where the server decides the score rules:
+ * The SQL every score view shares; no other module writes SQL over national results (they call this module's typed
+ * reads, index.ts). This file is where the server decides the score rules:
  * - provider priority: of a pupil's results for one subject and moment only the one of the provider with the lowest
  *   test_providers.priority counts (`is_counted`, a window in rankedScores); the web shows what `isCounted` marks;
  * - exam order B, M, X, E (yearTimeRank) and the date of a moment without a test date (momentDate), both built from
@@ -21,7 +22,9 @@ import {
  * - growth and mean ability never cross a change of test: the previous result is of the same provider and test
  *   version, and an aggregate over several tests has no mean ability (their scales differ);
  * - reference-level shares count only results that carry a reference result ('<1F' included);
- * - pupils excluded from national tests (pupils.cito_is_excluded) are left out of every aggregate (countedFilter).
+ * - pupils excluded from national tests (pupils.cito_is_excluded) are left out of every aggregate (countedFilter,
+ *   aggregate-sql.ts);
+ * - which results a read covers: a ScoreScope of values, whose conditions are written here.
  */
 
 /**
@@ -70,6 +73,7 @@ function momentDate(calendarYear: SQL, yearTime: SQL): SQL {
   return sql`make_date(${calendarYear} + ${yearOffset}, ${month}, 15)`;
 }
 
+/** The scope as rankedScores takes it: built from a ScoreScope (rankedScopeOf) or by this module's own reads. */
 export interface RankedScope {
   /** The school, or its placeholder in a statement built once. */
   schoolId: number | Placeholder;
@@ -80,6 +84,46 @@ export interface RankedScope {
    * without one), every result when its value is null.
    */
   since?: Placeholder;
+}
+
+/**
+ * Which national results of a school a read covers, given as values: the scores module writes the conditions
+ * (on `s`, national_test_scores, before any ranking: the provider that counts is chosen among the results in
+ * scope). Fields left out do not limit the read.
+ */
+export interface ScoreScope {
+  schoolId: number;
+  /** Only these pupils' results. */
+  pupilIds?: readonly number[];
+  subjectId?: number;
+  /** Only the results of the pupils enrolled in this group (in any of their school years). */
+  pupilsOfGroup?: number;
+  /** Only results at this grade (the pupil's grade at the test). */
+  grade?: number;
+  /** Only results of school years up to this one. */
+  untilYear?: number;
+  /** Only results taken in these groups (a teacher's permitted groups, at the time of the test); null: all. */
+  groupIds?: readonly number[] | null;
+}
+
+/** The scope's conditions on `s` (true when it has none), in the order of its fields. */
+function conditionsOf(scope: ScoreScope): SQL {
+  const conditions: SQL[] = [];
+  if (scope.pupilIds !== undefined) conditions.push(inIds(sql`s.pupil_id`, scope.pupilIds));
+  if (scope.subjectId !== undefined) conditions.push(sql`s.subject_id = ${scope.subjectId}`);
+  if (scope.pupilsOfGroup !== undefined)
+    conditions.push(sql`s.pupil_id in (select m.pupil_id from year_class_pupils m
+    where m.school_id = ${scope.schoolId} and m.year_class_id = ${scope.pupilsOfGroup})`);
+  if (scope.grade !== undefined) conditions.push(sql`s.grade = ${scope.grade}`);
+  if (scope.untilYear !== undefined) conditions.push(sql`s.calendar_year <= ${scope.untilYear}`);
+  if (scope.groupIds !== undefined && scope.groupIds !== null)
+    conditions.push(inGroups(sql`s.year_class_id`, scope.groupIds));
+  return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+}
+
+/** The scope as rankedScores takes it. */
+export function rankedScopeOf(scope: ScoreScope): RankedScope {
+  return { schoolId: scope.schoolId, where: conditionsOf(scope) };
 }
 
 /** DL, the months of education at a result's grade and moment (the contract's monthsOfEducation), as SQL. */
@@ -151,77 +195,51 @@ export function rankedScores(scope: RankedScope): SQL {
   ) r)`;
 }
 
-/** Rows of rankedScores (`c`) counted in aggregates. */
-export const countedFilter = sql`c.is_counted and not c.cito_is_excluded`;
+type Score = typeof nationalTestScores.$inferSelect;
 
-/** The aggregate columns over counted rows `c` of rankedScores (see countedFilter); parsed by aggregateRowSchema. */
-export const aggregateColumns = sql`count(*)::int as pupil_count,
-  case when count(distinct c.provider_id::text || '|' || c.test_version) > 1 then null
-    else round(avg(c.ability_score)::numeric, 2)::float8 end as mean_ability_score,
-  round(avg(c.percentile)::numeric, 2)::float8 as mean_percentile,
-  round(avg(nullif(c.level_value, 0))::numeric, 2)::float8 as mean_level_value,
-  (count(*) filter (where c.roman = 'I'))::int as level_i,
-  (count(*) filter (where c.roman = 'II'))::int as level_ii,
-  (count(*) filter (where c.roman = 'III'))::int as level_iii,
-  (count(*) filter (where c.roman = 'IV'))::int as level_iv,
-  (count(*) filter (where c.roman = 'V'))::int as level_v,
-  count(c.reference_level)::int as reference_count,
-  coalesce(array_agg(distinct c.grade order by c.grade) filter (where c.reference_level is not null), '{}')
-    as reference_grades,
-  case when count(c.reference_level) = 0 then null
-    else round(100.0 * (count(*) filter (where c.reference_level in ('1F', '1S', '2F')))
-      / count(c.reference_level), 2)::float8 end as share_1f,
-  case when count(c.reference_level) = 0 then null
-    else round(100.0 * (count(*) filter (where c.reference_level in ('1S', '2F')))
-      / count(c.reference_level), 2)::float8 end as share_target,
-  case when count(distinct c.provider_id::text || '|' || c.test_version) > 1 then null
-    else round(avg(c.norm_ability)::numeric, 2)::float8 end as national_ability_score,
-  coalesce(jsonb_agg(distinct jsonb_build_object('provider', c.provider, 'version', c.test_version,
-    'priority', c.provider_priority)), '[]'::jsonb) as tests,
-  round((avg(c.dl - c.dle) filter (where c.dle is not null and not c.dle_above_scale))::numeric, 2)::float8
-    as mean_dle_lag`;
+/** A column of rankedScores (as `ranked`), named as it is and typed. */
+const column = <T>(name: string) => sql<T>`${sql.raw(`ranked.${name}`)}`.as(name);
 
-const count = z.number().int();
-const mean = z.number().nullable();
+/** The columns of countedResults: a result, its test, its order in time and its norm. */
+const COUNTED_COLUMNS = {
+  id: column<number>('id'),
+  pupilId: column<number>('pupil_id'),
+  yearClassId: column<number>('year_class_id'),
+  subjectId: column<number>('subject_id'),
+  providerId: column<number>('provider_id'),
+  provider: column<TestProviderCode>('provider'),
+  providerPriority: column<number>('provider_priority'),
+  testVersion: column<string>('test_version'),
+  calendarYear: column<number>('calendar_year'),
+  yearTime: column<YearTime>('year_time'),
+  /** The rank of the year time in exam order (B, M, X, E). */
+  timeRank: column<number>('time_rank'),
+  grade: column<number>('grade'),
+  testDate: column<Score['testDate']>('test_date'),
+  /** The moment's approximate date, for a result without a test date. */
+  momentDate: column<string>('moment_date'),
+  levelValue: column<Score['levelValue']>('level_value'),
+  abilityScore: column<Score['abilityScore']>('ability_score'),
+  percentile: column<Score['percentile']>('percentile'),
+  alphabetical: column<Score['alphabetical']>('alphabetical'),
+  roman: column<Score['roman']>('roman'),
+  referenceLevel: column<Score['referenceLevel']>('reference_level'),
+  /** The norm ability score of the result's provider, subject, grade and moment. */
+  normAbility: column<number | null>('norm_ability'),
+  citoIsExcluded: column<boolean>('cito_is_excluded'),
+};
 
-/** The columns of aggregateColumns (all cast to int or float8 in the SQL). */
-export const aggregateRowSchema = z.object({
-  pupil_count: count,
-  mean_ability_score: mean,
-  mean_percentile: mean,
-  mean_level_value: mean,
-  level_i: count,
-  level_ii: count,
-  level_iii: count,
-  level_iv: count,
-  level_v: count,
-  reference_count: count,
-  reference_grades: z.array(z.number().int()),
-  share_1f: mean,
-  share_target: mean,
-  national_ability_score: mean,
-  tests: z.array(
-    z.object({ provider: z.enum(TEST_PROVIDERS), version: z.string(), priority: z.number().int() }),
-  ),
-  mean_dle_lag: mean,
-});
-export type AggregateRow = z.output<typeof aggregateRowSchema>;
-
-export function toAggregate(row: AggregateRow): ResultAggregate {
-  return {
-    pupilCount: row.pupil_count,
-    meanAbilityScore: row.mean_ability_score,
-    meanPercentile: row.mean_percentile,
-    meanLevelValue: row.mean_level_value,
-    levels: { I: row.level_i, II: row.level_ii, III: row.level_iii, IV: row.level_iv, V: row.level_v },
-    share1F: row.share_1f,
-    shareTarget: row.share_target,
-    referenceCount: row.reference_count,
-    referenceGrades: row.reference_grades,
-    nationalAbilityScore: row.national_ability_score,
-    tests: [...row.tests]
-      .sort((a, b) => a.priority - b.priority || a.version.localeCompare(b.version))
-      .map(({ provider, version }) => ({ provider, version })),
-    meanDleLag: row.mean_dle_lag,
-  };
+/**
+ * The counted national results in scope, for another module's statement that pairs them with its own rows (a plan's
+ * effect, an approach's suggestion): of each pupil, subject and moment only the result of the provider that counts.
+ * Results of pupils excluded from national tests are kept (`cito_is_excluded`): the caller decides what they mean.
+ * A typed subquery named `c`: `from ${countedResults(scope)}`, its columns as `c.pupil_id` in SQL or typed as
+ * `.pupilId` (drizzle writes those unqualified).
+ */
+export function countedResults(scope: ScoreScope) {
+  return new QueryBuilder()
+    .select(COUNTED_COLUMNS)
+    .from(sql`${rankedScores(rankedScopeOf(scope))} ranked`)
+    .where(sql`ranked.is_counted`)
+    .as('c');
 }

@@ -1,8 +1,6 @@
 import { METHOD_WINDOW_MONTHS, NATIONAL_WINDOW_MONTHS, windowStart } from '@leerzicht/contract';
-import type { SQL } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { listGroupScoreRowsWith, listNationalScoreRows } from './repository';
+import { listGroupScoreRows, listNationalScoreRows } from './repository';
 import { toScoresAndGrowth } from './score-rows';
 
 /**
@@ -33,16 +31,14 @@ export async function listNationalScores(
 
 /**
  * A group's national results (what the group page shows of listNationalScores, with their growth, and the test
- * date) and, from the same ranked results in one statement, the rows of `over` (see the repository).
+ * date) and, from the same ranked results in one statement, their aggregate per subject and moment.
  */
-export async function listGroupScoresWith<S extends z.ZodType>(
+export async function listGroupScores(
   db: Db,
   schoolId: number,
   pupilIds: readonly number[],
   since: string | undefined,
-  over: SQL,
-  row: S,
 ) {
-  const { rows, extra } = await listGroupScoreRowsWith(db, schoolId, pupilIds, since, over, row);
-  return { scores: rows, extra };
+  const { rows, aggregates } = await listGroupScoreRows(db, schoolId, pupilIds, since);
+  return { scores: rows, aggregates };
 }
