@@ -2,7 +2,7 @@ import type { Profile } from '@leerzicht/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, silenceExpectedErrors } from '../test/fake-api';
-import { profile, school, signIn } from '../test/fixtures';
+import { asProviderStaff, memberOf, profile, school, signIn } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
 import { yearClassResponse, yearClassResult } from '../test/result-fixtures';
 import { oneSchoolProfile, shellReplies } from '../test/shell-fixtures';
@@ -22,7 +22,7 @@ function asTeacher(base: Profile): Profile {
   return {
     ...base,
     isSchoolSuperuserOnAnySchool: false,
-    schools: base.schools.map((item) => ({ ...item, isSchoolSuperuser: false, groupIds: [18] })),
+    schools: base.schools.map((item) => memberOf(item, 'teacher', [18])),
   };
 }
 
@@ -118,7 +118,7 @@ describe('side menu', () => {
 
   it('shows Upload to a superuser from the provider domain', async () => {
     signIn();
-    fakeApi(shellReplies({ profile: { ...profile, isProviderStaff: true } }));
+    fakeApi(shellReplies({ profile: asProviderStaff(profile) }));
     renderApp('/app/schools/1');
     const nav = await menu();
     expect(nav.getByRole('link', { name: 'Upload' })).toHaveAttribute('href', '/app/schools/1/admin/upload');

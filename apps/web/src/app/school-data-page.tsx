@@ -2,10 +2,9 @@ import { Stack, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import { SchoolHeader, useSchoolQuery } from '../entities/school';
+import { SchoolHeader, useSchoolAbilities, useSchoolQuery } from '../entities/school';
 import { RetentionSection } from '../features/data-retention/components/retention-section';
 import { ConnectionSection } from '../features/school-connection/components/connection-section';
-import { useCurrentProfile } from '../lib/current-profile';
 import { parseRouteId } from '../lib/route-ids';
 
 /**
@@ -15,7 +14,7 @@ import { parseRouteId } from '../lib/route-ids';
 export function SchoolDataPage() {
   const intl = useIntl();
   const schoolId = parseRouteId(useParams().schoolId);
-  const { isProviderStaff } = useCurrentProfile();
+  const { activateConnection } = useSchoolAbilities(schoolId);
   const { data: school } = useSchoolQuery(schoolId);
   if (!school) return <PageLoader />;
   const title = intl.formatMessage({ id: 'schoolData.title' });
@@ -29,7 +28,7 @@ export function SchoolDataPage() {
       <Text c="dimmed" maw={760}>
         {intl.formatMessage({ id: 'schoolData.intro' })}
       </Text>
-      <ConnectionSection schoolId={schoolId} isProviderStaff={isProviderStaff} />
+      <ConnectionSection schoolId={schoolId} mayActivate={activateConnection} />
       <RetentionSection schoolId={schoolId} />
     </Stack>
   );

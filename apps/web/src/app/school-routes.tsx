@@ -13,9 +13,9 @@ const adminGuard = lazyPage(
   () => import('./admin-guard'),
   (module) => module.AdminGuard,
 );
-const providerStaffGuard = lazyPage(
+const ticketsGuard = lazyPage(
   () => import('./admin-guard'),
-  (module) => module.ProviderStaffGuard,
+  (module) => module.TicketsGuard,
 );
 
 /** The children of /app/schools/:schoolId (spec section 2), rendered inside SchoolScope. */
@@ -188,7 +188,7 @@ export const schoolRoutes: RouteObject[] = [
         ),
       },
       {
-        lazy: providerStaffGuard,
+        lazy: ticketsGuard,
         children: [
           {
             path: 'tickets',

@@ -92,6 +92,7 @@ export type AcceptInvitationResponse = z.infer<typeof acceptInvitationResponseSc
 
 export const removeInvitationRequestSchema = z.object({ id: idSchema });
 export const updateInvitationRequestSchema = z.object({ isSchoolSuperuser: z.boolean() });
+export type UpdateInvitationRequest = z.infer<typeof updateInvitationRequestSchema>;
 
 /** An open invitation as its school's superusers see it (after an update). */
 export const schoolInvitationSchema = z.object({

@@ -2,9 +2,9 @@ import { HOMEPAGE_PAGES, fullName, schoolYearOf, type HomepagePage, type Profile
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { unauthorized } from '../../platform/http-errors';
-import { resolveSchoolAccess } from '../../platform/access/index';
 import { isReadOnlySession } from '../../platform/routing/index';
 import type { ActiveSession } from '../../platform/sessions';
+import { accountAbilitiesOf, schoolsWithAbilities, type AbilitySubject } from './abilities-policy';
 import { findPendingEmail } from './email-change-repository';
 import { actsAsProviderStaff } from './policy';
 import { findUser, listUserSchools } from './repository';
@@ -17,16 +17,9 @@ function homepagePage(value: string | null): HomepagePage {
 export async function getProfile(ctx: AppContext, session: ActiveSession, db: Db = ctx.db): Promise<Profile> {
   const user = await findUser(db, session.userId);
   if (!user) throw unauthorized();
-  const memberships = await listUserSchools(db, user.id);
-  // The one access resolver decides per school (an impersonated session reaches only its own school).
-  const schools = (
-    await Promise.all(
-      memberships.map(async (school) => {
-        const access = await resolveSchoolAccess(db, session, school.id);
-        return access ? { ...school, groupIds: access.groupIds } : null;
-      }),
-    )
-  ).flatMap((school) => (school ? [school] : []));
+  const subject: AbilitySubject = { session, user, providerDomain: ctx.config.PROVIDER_DOMAIN };
+  // What the user may do, per school and beyond, as the routes' policies decide it (abilities-policy.ts).
+  const schools = await schoolsWithAbilities(db, session, subject, await listUserSchools(db, user.id));
   return {
     id: user.id,
     email: user.email,
@@ -42,6 +35,7 @@ export async function getProfile(ctx: AppContext, session: ActiveSession, db: Db
     isSchoolSuperuserOnAnySchool: schools.some((school) => school.isSchoolSuperuser),
     isProviderStaff: actsAsProviderStaff(session, user, ctx.config.PROVIDER_DOMAIN),
     canWrite: !isReadOnlySession(session),
+    abilities: accountAbilitiesOf(subject),
     currentSchoolYear: session.currentSchoolYear ?? schoolYearOf(ctx.now()),
     schools,
     homepage: {

@@ -11,6 +11,12 @@ export const canReadSchoolResults = (_access: SchoolAccess): boolean => true;
 export const canReadGroupResults = (access: SchoolAccess, groupId: number): boolean =>
   canReadGroup(access, groupId);
 
+/**
+ * The school's results reads cover every group (superusers and sencos: the access's groupIds is null, and so is
+ * the scope access.ts hands the services); a teacher's cover their permitted groups only.
+ */
+export const readsWholeSchoolResults = (access: SchoolAccess): boolean => access.groupIds === null;
+
 export const canEditAmbition = (access: SchoolAccess): boolean => isSuperuser(access);
 
 /** The inspectorate's view covers every groep-8 pupil of the school: superusers and sencos (teachers 403). */

@@ -7,3 +7,5 @@ export {
   type ImportTarget,
   type Importer,
 } from './importer';
+/* The pure policy behind the profile's upload ability (account/abilities-policy.ts). */
+export { canUpload } from './policy';

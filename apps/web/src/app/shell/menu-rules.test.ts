@@ -1,34 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '@leerzicht/contract';
+import { asProviderStaff, memberOf, profile, type ProfileSchool } from '../../test/fixtures';
 import { menuItems, type MenuGroup, type MenuItem } from './menu-rules';
 
-type ProfileSchool = Profile['schools'][number];
+const [first, second] = profile.schools;
+if (!first || !second) throw new Error('fixture: two schools');
+const regenboog = memberOf(first, 'teacher');
+const kompas = memberOf(second, 'teacher');
 
-const regenboog: ProfileSchool = {
-  id: 1,
-  name: 'OBS De Regenboog',
-  brinCode: '12AB',
-  isSchoolSuperuser: false,
-  isSenco: false,
-  groupIds: [18],
-  payingStatus: true,
-};
-const kompas: ProfileSchool = { ...regenboog, id: 2, name: 'CBS Het Kompas', brinCode: '34CD' };
-
-/** What the menu is built from, in the words of the profile the server sends. */
+/** What the menu is built from: the profile the server sends for a role (and for provider staff). */
 interface Case {
   schoolCount: number;
-  isSchoolSuperuser: boolean;
-  isProviderStaff: boolean;
+  superuser: boolean;
+  providerStaff: boolean;
   group: MenuGroup | null;
 }
 
-const base: Case = { schoolCount: 1, isSchoolSuperuser: false, isProviderStaff: false, group: null };
+const base: Case = { schoolCount: 1, superuser: false, providerStaff: false, group: null };
 
-function menu({ schoolCount, isSchoolSuperuser, isProviderStaff, group }: Case): MenuItem[] {
-  const schools = [{ ...regenboog, isSchoolSuperuser, groupIds: isSchoolSuperuser ? null : [18] }, kompas];
+/** The profile's schools, as the server sends them; the menu reads only their abilities. */
+function profileSchools(schools: ProfileSchool[], providerStaff: boolean): ProfileSchool[] {
+  const own = { ...profile, schools };
+  return (providerStaff ? asProviderStaff(own) : own).schools;
+}
+
+function menu({ schoolCount, superuser, providerStaff, group }: Case): MenuItem[] {
+  const schools = [memberOf(regenboog, superuser ? 'superuser' : 'teacher'), kompas];
   return menuItems({
-    profile: { isProviderStaff, schools: schools.slice(0, schoolCount) },
+    profile: { schools: profileSchools(schools.slice(0, schoolCount), providerStaff) },
     schoolId: 1,
     group,
   });
@@ -104,7 +102,7 @@ describe('side menu rules', () => {
 
   it('shows Management only to superusers of the school: Users, Plans, Pupils, School data', () => {
     expect(admin(base)).toBeUndefined();
-    const management = admin({ ...base, isSchoolSuperuser: true });
+    const management = admin({ ...base, superuser: true });
     expect(keys(management?.children ?? [])).toEqual([
       'adminUsers',
       'adminPlans',
@@ -121,23 +119,20 @@ describe('side menu rules', () => {
 
   it('offers Pupils to discuss under School to superusers and sencos, not to teachers', () => {
     const schoolItem = (school: ProfileSchool) =>
-      menuItems({ profile: { isProviderStaff: false, schools: [school] }, schoolId: 1, group: null }).find(
+      menuItems({ profile: { schools: [school] }, schoolId: 1, group: null }).find(
         (entry) => entry.key === 'school',
       );
     expect(schoolItem(regenboog)?.children).toBeUndefined();
-    for (const school of [
-      { ...regenboog, isSchoolSuperuser: true, groupIds: null },
-      { ...regenboog, isSenco: true, groupIds: null },
-    ])
+    for (const school of [memberOf(regenboog, 'superuser'), memberOf(regenboog, 'senco')])
       expect(schoolItem(school)?.children).toEqual([
         { key: 'discuss', label: { id: 'menu.discuss' }, to: '/app/schools/1/discuss' },
       ]);
   });
 
   it('adds Upload for superusers whose e-mail is in the provider domain', () => {
-    const management = admin({ ...base, isSchoolSuperuser: true, isProviderStaff: true });
+    const management = admin({ ...base, superuser: true, providerStaff: true });
     expect(keys(management?.children ?? [])).toContain('adminUpload');
-    expect(admin({ ...base, isProviderStaff: true })).toBeUndefined();
+    expect(admin({ ...base, providerStaff: true })).toBeUndefined();
   });
 
   it('adds a school-name entry to the school list when the user has several schools', () => {
@@ -147,13 +142,13 @@ describe('side menu rules', () => {
   });
 
   it('reads the permissions of the selected school from the profile, not those of another school', () => {
-    const superuserElsewhere = { ...kompas, isSchoolSuperuser: true, groupIds: null };
+    const superuserElsewhere = memberOf(kompas, 'superuser');
     const items = menuItems({
-      profile: { isProviderStaff: true, schools: [regenboog, superuserElsewhere] },
+      profile: { schools: profileSchools([regenboog, superuserElsewhere], true) },
       schoolId: 1,
       group: null,
     });
     expect(keys(items)).not.toContain('admin');
-    expect(admin({ ...base, isSchoolSuperuser: true })).toBeDefined();
+    expect(admin({ ...base, superuser: true })).toBeDefined();
   });
 });

@@ -1,4 +1,5 @@
 import { GRADE_THRESHOLD, type Profile } from '@leerzicht/contract';
+import { schoolAbilitiesOf } from '../../entities/school';
 import type { MessageId } from '../../i18n/messages';
 import { isBuilt } from './built-pages';
 
@@ -10,8 +11,8 @@ export interface MenuGroup {
 }
 
 export interface MenuInput {
-  /** The user's schools with what the user may do in each, and the provider-staff role: as the server sent them. */
-  profile: Pick<Profile, 'schools' | 'isProviderStaff'>;
+  /** The user's schools with what the user may do in each (their abilities), as the server sent them. */
+  profile: Pick<Profile, 'schools'>;
   schoolId: number;
   /** The group in the URL, if any. */
   group: MenuGroup | null;
@@ -49,16 +50,16 @@ function groupItems(base: string, group: MenuGroup): MenuItem[] {
 export function menuItems(input: MenuInput): MenuItem[] {
   const { profile } = input;
   const school = profile.schools.find((candidate) => candidate.id === input.schoolId);
+  const abilities = schoolAbilitiesOf(profile, input.schoolId);
   const base = `/app/schools/${input.schoolId}`;
   const items: MenuItem[] = [];
   if (profile.schools.length > 1) {
     items.push({ key: 'schoolList', label: { text: school?.name ?? '' }, to: '/app/schools' });
   }
   // Pupils to discuss lies under the school's results, for those who read the whole school.
-  const wholeSchool = school !== undefined && (school.isSchoolSuperuser || school.isSenco);
   items.push(
     item('school', 'menu.school', base, {
-      children: wholeSchool ? [item('discuss', 'menu.discuss', `${base}/discuss`)] : undefined,
+      children: abilities.readWholeSchool ? [item('discuss', 'menu.discuss', `${base}/discuss`)] : undefined,
     }),
   );
   items.push(item('grades', 'menu.grades', `${base}/years`));
@@ -68,14 +69,14 @@ export function menuItems(input: MenuInput): MenuItem[] {
     }),
   );
   items.push(item('pupils', 'menu.pupils', `${base}/pupils`));
-  if (school?.isSchoolSuperuser) {
+  if (abilities.manageSchool) {
     const admin = [
       item('adminUsers', 'menu.admin.users', `${base}/admin/permissions`),
       item('adminPlans', 'menu.admin.plans', `${base}/admin/templates`),
       item('adminPupils', 'menu.admin.pupils', `${base}/admin/pupils`),
       item('adminData', 'menu.admin.data', `${base}/admin/data`),
     ];
-    if (profile.isProviderStaff) admin.push(item('adminUpload', 'menu.admin.upload', `${base}/admin/upload`));
+    if (abilities.upload) admin.push(item('adminUpload', 'menu.admin.upload', `${base}/admin/upload`));
     items.push(item('admin', 'menu.admin', `${base}/admin/permissions`, { children: admin }));
   }
   return items;

@@ -1,8 +1,3 @@
 export { schoolQueryOptions, useSchoolQuery } from './school-query';
-export {
-  readsWholeSchool,
-  schoolPermissionsOf,
-  useSchoolPermissions,
-  type SchoolPermissions,
-} from './school-permissions';
+export { schoolAbilitiesOf, useSchoolAbilities } from './school-abilities';
 export { SchoolHeader } from './school-header';

@@ -2,7 +2,7 @@ import type { HiddenNotification } from '@leerzicht/contract';
 import { describe, expect, it } from 'vitest';
 import { isNewSchoolYearPeriod, shouldShowDisconnectedSchool, shouldShowNewSchoolYear } from './notice-rules';
 
-const school = { id: 2, isConnectionActive: false, isSchoolSuperuser: true };
+const school = { id: 2, isConnectionActive: false, manageSchool: true };
 const hiddenDisconnected: HiddenNotification = { kind: 'disconnected_school', schoolId: 2, schoolYear: null };
 
 describe('disconnected-school notice', () => {
@@ -28,7 +28,7 @@ describe('new-school-year notice', () => {
   it('shows to superusers only', () => {
     const today = new Date(2026, 8, 15);
     expect(shouldShowNewSchoolYear(school, [], today)).toBe(true);
-    expect(shouldShowNewSchoolYear({ ...school, isSchoolSuperuser: false }, [], today)).toBe(false);
+    expect(shouldShowNewSchoolYear({ ...school, manageSchool: false }, [], today)).toBe(false);
   });
 
   it('stays hidden for the school year it was hidden for, and returns the next year', () => {

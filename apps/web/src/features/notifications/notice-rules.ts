@@ -5,8 +5,12 @@ import {
   type School,
 } from '@leerzicht/contract';
 
-/** The school, with whether the user is its superuser as the profile says. */
-type NoticeSchool = Pick<School, 'id' | 'isConnectionActive'> & { isSchoolSuperuser: boolean };
+/**
+ * The school, with whether the user manages it (the profile's manageSchool ability): the new-school-year notice
+ * asks them to check the import and give colleagues their new groups under Management.
+ */
+type NoticeSchool = Pick<School, 'id' | 'isConnectionActive'> & { manageSchool: boolean };
+type ConnectedSchool = Pick<School, 'id' | 'isConnectionActive'>;
 
 export function isHidden(hidden: HiddenNotification[], notice: HiddenNotification): boolean {
   return hidden.some(
@@ -16,7 +20,7 @@ export function isHidden(hidden: HiddenNotification[], notice: HiddenNotificatio
 }
 
 /** Section 4: the school's link is inactive and this user has not hidden the notice for this school. */
-export function shouldShowDisconnectedSchool(school: NoticeSchool, hidden: HiddenNotification[]): boolean {
+export function shouldShowDisconnectedSchool(school: ConnectedSchool, hidden: HiddenNotification[]): boolean {
   return (
     !school.isConnectionActive &&
     !isHidden(hidden, { kind: 'disconnected_school', schoolId: school.id, schoolYear: null })
@@ -30,14 +34,17 @@ export function isNewSchoolYearPeriod(today: Date): boolean {
   return today.getTime() < cutoff.getTime();
 }
 
-/** Section 4: superusers, before 1 October of the current school year, unless hidden for that year. */
+/**
+ * Section 4: those who manage the school (superusers), before 1 October of the current school year, unless hidden
+ * for that year.
+ */
 export function shouldShowNewSchoolYear(
   school: NoticeSchool,
   hidden: HiddenNotification[],
   today: Date,
 ): boolean {
   return (
-    school.isSchoolSuperuser &&
+    school.manageSchool &&
     isNewSchoolYearPeriod(today) &&
     !isHidden(hidden, { kind: 'new_school_year', schoolId: school.id, schoolYear: schoolYearOf(today) })
   );

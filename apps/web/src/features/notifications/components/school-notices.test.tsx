@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse, type FakeRequest } from '../../../test/fake-api';
-import { profile, school, signIn } from '../../../test/fixtures';
+import { memberOf, profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { shellReplies } from '../../../test/shell-fixtures';
 
@@ -118,7 +118,7 @@ describe('new-school-year dialog', () => {
     const teacher = {
       ...profile,
       isSchoolSuperuserOnAnySchool: false,
-      schools: profile.schools.map((item) => ({ ...item, isSchoolSuperuser: false, groupIds: [18] })),
+      schools: profile.schools.map((item) => memberOf(item, 'teacher', [18])),
     };
     fakeApi(shellReplies({ profile: teacher, schools: [{ ...school, isSchoolSuperuser: false }] }));
     renderApp(REGENBOOG_PAGE);

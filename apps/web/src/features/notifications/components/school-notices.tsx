@@ -3,7 +3,7 @@ import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { NotificationDialog } from '../../../components/notification-dialog';
-import { useSchoolPermissions } from '../../../entities/school';
+import { useSchoolAbilities } from '../../../entities/school';
 import { useHiddenNotificationsQuery, useHideNotificationMutation } from '../api/hidden-notifications';
 import { shouldShowDisconnectedSchool, shouldShowNewSchoolYear } from '../notice-rules';
 
@@ -16,7 +16,7 @@ type Notice = 'disconnected' | 'newSchoolYear';
 export function SchoolNotices({ school }: { school: School }) {
   const { data: hidden } = useHiddenNotificationsQuery();
   const hide = useHideNotificationMutation();
-  const isSchoolSuperuser = useSchoolPermissions(school.id)?.isSchoolSuperuser ?? false;
+  const { manageSchool } = useSchoolAbilities(school.id);
   const [closed, setClosed] = useState<string[]>([]);
   if (!hidden) return null;
 
@@ -27,10 +27,7 @@ export function SchoolNotices({ school }: { school: School }) {
 
   let current: Notice | null = null;
   if (shouldShowDisconnectedSchool(school, hidden) && isOpen('disconnected')) current = 'disconnected';
-  else if (
-    shouldShowNewSchoolYear({ ...school, isSchoolSuperuser }, hidden, today) &&
-    isOpen('newSchoolYear')
-  )
+  else if (shouldShowNewSchoolYear({ ...school, manageSchool }, hidden, today) && isOpen('newSchoolYear'))
     current = 'newSchoolYear';
 
   const dontShowAgain = <FormattedMessage id="notices.dontShowAgain" />;

@@ -6,13 +6,12 @@ import {
   OBSERVATION_ERRORS,
   SOCIAL_EMOTIONAL_DEFAULT_NAMES,
   type GroupObservations,
-  type Profile,
   type SocialEmotionalAspect,
 } from '@leerzicht/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, jsonResponse, type FakeRequest } from '../../../test/fake-api';
-import { profile, school, signIn } from '../../../test/fixtures';
+import { memberOf, profile, school, signIn, type MemberRole } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
 const PAGE = '/app/schools/1/groups/18/social-emotional';
@@ -25,10 +24,9 @@ const initialAspects: SocialEmotionalAspect[] = [
   { id: 4, schoolId: 1, code: 'zelfstandigheid', name: null, position: 3, isArchived: true },
 ];
 
-type Role = Pick<Profile['schools'][number], 'isSchoolSuperuser' | 'isSenco' | 'groupIds'>;
-const SUPERUSER: Role = { isSchoolSuperuser: true, isSenco: false, groupIds: null };
-const SENCO: Role = { isSchoolSuperuser: false, isSenco: true, groupIds: null };
-const TEACHER: Role = { isSchoolSuperuser: false, isSenco: false, groupIds: [18] };
+const SUPERUSER: MemberRole = 'superuser';
+const SENCO: MemberRole = 'senco';
+const TEACHER: MemberRole = 'teacher';
 
 /** The name the server compares (a default aspect under its default name carries none in the answer). */
 const storedName = (aspect: SocialEmotionalAspect): string =>
@@ -45,7 +43,7 @@ const duplicateAnswer = () =>
   );
 
 /** A school whose aspects live in the fake server: the aspect calls change them, the page's reads show them. */
-function serve(role: Role = SUPERUSER) {
+function serve(role: MemberRole = SUPERUSER) {
   signIn();
   let aspects = initialAspects.map((aspect) => ({ ...aspect }));
   const group = (): GroupObservations => ({
@@ -88,7 +86,7 @@ function serve(role: Role = SUPERUSER) {
   const fetch = fakeApi({
     'GET /api/1.0/profile/': jsonResponse({
       ...profile,
-      schools: profile.schools.map((entry) => (entry.id === 1 ? { ...entry, ...role } : entry)),
+      schools: profile.schools.map((entry) => (entry.id === 1 ? memberOf(entry, role, [18]) : entry)),
     }),
     'GET /api/1.0/schools/1/': jsonResponse(school),
     'GET /api/1.0/user-settings/': jsonResponse(DEFAULT_USER_SETTINGS),

@@ -3,13 +3,12 @@ import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { SchoolHeader, useSchoolQuery } from '../../../entities/school';
+import { SchoolHeader, useSchoolAbilities, useSchoolQuery } from '../../../entities/school';
 import type { MessageId } from '../../../i18n/messages';
 import { parseRouteId } from '../../../lib/route-ids';
 import { useGroupObservations } from '../api/observations';
 import { ManageAspectsButton } from '../components/manage-aspects-button';
 import { RatingCell } from '../components/rating-cell';
-import { useCanManageAspects } from '../lib/aspect-permissions';
 import { useAspectLabel } from '../lib/aspects';
 
 const REASON: Record<AttentionReason, MessageId> = {
@@ -30,7 +29,7 @@ export function GroupObservationsPage() {
   const { data: school } = useSchoolQuery(schoolId);
   const { data } = useGroupObservations(yearClassId);
   const label = useAspectLabel();
-  const canManageAspects = useCanManageAspects(schoolId);
+  const { manageAspects: canManageAspects } = useSchoolAbilities(schoolId);
   if (!school || !data || data.view !== 'group') return <PageLoader />;
   const group = school.classes.find((item) => item.yearClassId === yearClassId);
   const groupName = group?.yearClassName ?? '';

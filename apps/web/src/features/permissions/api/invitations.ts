@@ -1,4 +1,8 @@
-import { invitationEndpoints, type CreateInvitationsRequest } from '@leerzicht/contract';
+import {
+  invitationEndpoints,
+  type CreateInvitationsRequest,
+  type UpdateInvitationRequest,
+} from '@leerzicht/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useColleaguesRefresh } from './colleagues';
@@ -14,8 +18,8 @@ export function removeInvitation(id: number) {
 }
 
 /** `PATCH /person_invitation/{id}`: the superuser flag the invited person will get. */
-export function updateInvitation(id: number, isSchoolSuperuser: boolean) {
-  return api.call(invitationEndpoints.update, { params: { id }, body: { isSchoolSuperuser } });
+export function updateInvitation(id: number, body: UpdateInvitationRequest) {
+  return api.call(invitationEndpoints.update, { params: { id }, body });
 }
 
 export function useCreateInvitationsMutation(schoolId: number) {
@@ -28,8 +32,7 @@ export function useRemoveInvitationMutation(schoolId: number) {
 
 export function useUpdateInvitationMutation(schoolId: number) {
   return useMutation({
-    mutationFn: ({ id, isSchoolSuperuser }: { id: number; isSchoolSuperuser: boolean }) =>
-      updateInvitation(id, isSchoolSuperuser),
+    mutationFn: ({ id, ...body }: { id: number } & UpdateInvitationRequest) => updateInvitation(id, body),
     onSuccess: useColleaguesRefresh(schoolId),
   });
 }

@@ -1,6 +1,8 @@
 import type { SchoolClass, Senco, UserPermissions } from '@leerzicht/contract';
 import { Badge, Button, Switch, Table, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageId } from '../../../i18n/messages';
+import { colleagueRole, type ColleagueRole } from '../lib/colleague-role';
 import { GroupPermissionsSelect } from './group-permissions-select';
 
 interface ColleaguesTableProps {
@@ -16,12 +18,12 @@ interface ColleaguesTableProps {
   onError: (error: unknown) => void;
 }
 
-const roleOf = (colleague: Senco) =>
-  colleague.isSchoolSuperuser
-    ? 'permissions.role.superuser'
-    : colleague.isSenco
-      ? 'permissions.role.senco'
-      : 'permissions.role.teacher';
+/** The colleague's role as a label: data about the colleague, not what the signed-in user may do. */
+const ROLE_LABEL: Record<ColleagueRole, MessageId> = {
+  superuser: 'permissions.role.superuser',
+  senco: 'permissions.role.senco',
+  teacher: 'permissions.role.teacher',
+};
 
 /** The members of the school: role, superuser switch, group permissions of teachers, remove. */
 export function ColleaguesTable(props: ColleaguesTableProps) {
@@ -53,7 +55,7 @@ export function ColleaguesTable(props: ColleaguesTableProps) {
           {colleagues.map((colleague) => {
             const userId = colleague.sencoId ?? 0;
             const name = colleague.fullName || colleague.email;
-            const isTeacher = !colleague.isSchoolSuperuser && !colleague.isSenco;
+            const role = colleagueRole(colleague);
             return (
               <Table.Tr key={colleague.id}>
                 <Table.Th scope="row" fw={500}>
@@ -70,18 +72,18 @@ export function ColleaguesTable(props: ColleaguesTableProps) {
                   </Text>
                 </Table.Th>
                 <Table.Td>
-                  <FormattedMessage id={roleOf(colleague)} />
+                  <FormattedMessage id={ROLE_LABEL[role]} />
                 </Table.Td>
                 <Table.Td>
                   <Switch
                     aria-label={intl.formatMessage({ id: 'permissions.superuserOf' }, { name })}
-                    checked={colleague.isSchoolSuperuser}
+                    checked={role === 'superuser'}
                     disabled={busy}
                     onChange={(event) => props.onToggleSuperuser(colleague, event.currentTarget.checked)}
                   />
                 </Table.Td>
                 <Table.Td>
-                  {isTeacher ? (
+                  {role === 'teacher' ? (
                     <GroupPermissionsSelect
                       schoolId={schoolId}
                       userId={userId}

@@ -1,6 +1,7 @@
 import type { Senco } from '@leerzicht/contract';
 import { Button, Switch, Table, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { colleagueRole } from '../lib/colleague-role';
 
 interface InvitationsTableProps {
   invitations: Senco[];
@@ -43,7 +44,7 @@ export function InvitationsTable({ invitations, busy, onToggleSuperuser, onRemov
             <Table.Td>
               <Switch
                 aria-label={intl.formatMessage({ id: 'permissions.superuserOf' }, { name: invitation.email })}
-                checked={invitation.isSchoolSuperuser}
+                checked={colleagueRole(invitation) === 'superuser'}
                 disabled={busy}
                 onChange={(event) => onToggleSuperuser(invitation, event.currentTarget.checked)}
               />

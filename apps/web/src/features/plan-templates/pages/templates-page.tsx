@@ -80,7 +80,7 @@ export function TemplatesPage() {
         schoolId={schoolId}
         template={null}
         subjects={subjects}
-        mayMakeSystem={profile.isProviderStaff}
+        mayMakeSystem={profile.abilities.makeSystemTemplates}
         onCreated={(id) => {
           setCreatedId(id);
           show({ kind: 'edit', id }, true);
@@ -107,7 +107,7 @@ export function TemplatesPage() {
         schoolId={schoolId}
         template={template}
         subjects={subjects}
-        mayMakeSystem={profile.isProviderStaff}
+        mayMakeSystem={profile.abilities.makeSystemTemplates}
         justCreated={createdId === template.id}
         onCreated={() => undefined}
         onClose={close}

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
-import { profile, school, signIn } from '../../../test/fixtures';
+import { memberOf, profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { SETTINGS, SUBJECTS, yearClassResponse, yearClassResult } from '../../../test/result-fixtures';
 
@@ -246,7 +246,7 @@ describe('pupils to discuss', () => {
   it('tells a teacher without groups in the school year to ask the administrator', async () => {
     const teacher = {
       ...profile,
-      schools: profile.schools.map((s) => ({ ...s, isSchoolSuperuser: false, groupIds: [] })),
+      schools: profile.schools.map((s) => memberOf(s, 'teacher', [])),
     };
     serve(listOf([], 0), teacher);
     renderApp('/app/schools/1/discuss');

@@ -3,12 +3,7 @@ import { Stack, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import {
-  readsWholeSchool,
-  SchoolHeader,
-  useSchoolPermissions,
-  useSchoolQuery,
-} from '../../../entities/school';
+import { SchoolHeader, useSchoolAbilities, useSchoolQuery } from '../../../entities/school';
 import { useCurrentProfile } from '../../../lib/current-profile';
 import { parseRouteId } from '../../../lib/route-ids';
 import { useSchoolPupilsToDiscuss } from '../api/pupils-to-discuss';
@@ -23,13 +18,12 @@ export function SchoolDiscussPage() {
   const intl = useIntl();
   const schoolId = parseRouteId(useParams().schoolId);
   const { currentSchoolYear } = useCurrentProfile();
-  const permissions = useSchoolPermissions(schoolId);
+  const { readWholeSchool: wholeSchool } = useSchoolAbilities(schoolId);
   const { data: school } = useSchoolQuery(schoolId);
   const { data } = useSchoolPupilsToDiscuss(schoolId, currentSchoolYear);
   const { data: subjects } = useSubjects();
   if (!school || !data || !subjects) return <PageLoader />;
   const title = intl.formatMessage({ id: 'discuss.title' });
-  const wholeSchool = readsWholeSchool(permissions);
   return (
     <Stack gap="lg">
       <SchoolHeader school={school} title={title} crumbs={[{ label: title }]} />

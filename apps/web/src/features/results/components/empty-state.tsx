@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import { readsWholeSchool, useSchoolPermissions } from '../../../entities/school';
+import { useSchoolAbilities } from '../../../entities/school';
 import type { MessageId } from '../../../i18n/messages';
 
 /** Says why there is nothing to show (no results yet, excluded from national tests, grade below 3). */
@@ -15,6 +15,6 @@ export function EmptyState({ id, values }: { id: MessageId; values?: Record<stri
 
 /** No results on a school-wide page: a teacher sees only their own groups' results, and is told so. */
 export function NoResults({ schoolId }: { schoolId: number }) {
-  const wholeSchool = readsWholeSchool(useSchoolPermissions(schoolId));
-  return <EmptyState id={wholeSchool ? 'results.empty.noResults' : 'results.empty.noResultsOwnGroups'} />;
+  const { readWholeSchool } = useSchoolAbilities(schoolId);
+  return <EmptyState id={readWholeSchool ? 'results.empty.noResults' : 'results.empty.noResultsOwnGroups'} />;
 }

@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
-import { profile, school, signIn } from '../../../test/fixtures';
+import { memberOf, profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { shellReplies } from '../../../test/shell-fixtures';
 
 const teacher = {
   ...profile,
   isSchoolSuperuserOnAnySchool: false,
-  schools: profile.schools.map((item) => ({ ...item, isSchoolSuperuser: false, groupIds: [] })),
+  schools: profile.schools.map((item) => memberOf(item, 'teacher', [])),
 };
 
 describe('groups page', () => {

@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { readsWholeSchool, useSchoolPermissions, useSchoolQuery } from '../../../entities/school';
+import { useSchoolAbilities, useSchoolQuery } from '../../../entities/school';
 import { SchoolGroupsTable } from '../components/school-groups-table';
 import { SchoolHeader } from '../../../entities/school';
 import { parseId } from '../lib/ids';
@@ -13,7 +13,7 @@ export function GroupsPage() {
   const intl = useIntl();
   const schoolId = parseId(useParams().schoolId);
   const { data: school } = useSchoolQuery(schoolId);
-  const permissions = useSchoolPermissions(schoolId);
+  const { readWholeSchool } = useSchoolAbilities(schoolId);
   if (!school) return <PageLoader />;
   const title = intl.formatMessage({ id: 'results.groups.title' });
   return (
@@ -23,7 +23,7 @@ export function GroupsPage() {
         schoolId={schoolId}
         groups={school.classes}
         withResults
-        wholeSchool={readsWholeSchool(permissions)}
+        wholeSchool={readWholeSchool}
         caption={intl.formatMessage(
           { id: 'school.groupsCaption' },
           { label: schoolYearLabel(school.currentSchoolYear) },

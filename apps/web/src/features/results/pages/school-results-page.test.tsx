@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
-import { profile, school, signIn } from '../../../test/fixtures';
+import { memberOf, profile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import {
   letterCountsSchema,
@@ -358,7 +358,7 @@ describe('school results page', () => {
     const teacher = {
       ...profile,
       isSchoolSuperuserOnAnySchool: false,
-      schools: profile.schools.map((item) => ({ ...item, isSchoolSuperuser: false, groupIds: [18] })),
+      schools: profile.schools.map((item) => memberOf(item, 'teacher', [18])),
     };
     fakeApi({
       'GET /api/1.0/profile/': jsonResponse(teacher),
@@ -417,7 +417,7 @@ describe('school results page', () => {
   it('shows a senco the view without the schoolweging form, and a teacher no view at all', async () => {
     const asRole = (isSenco: boolean) => ({
       ...profile,
-      schools: profile.schools.map((entry) => ({ ...entry, isSchoolSuperuser: false, isSenco })),
+      schools: profile.schools.map((entry) => memberOf(entry, isSenco ? 'senco' : 'teacher')),
     });
     serve({ profile: asRole(true) });
     const first = renderApp('/app/schools/1');

@@ -3,7 +3,7 @@ import { Alert, Anchor, Group, Stack, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
-import { readsWholeSchool, useSchoolPermissions, useSchoolQuery } from '../../../entities/school';
+import { useSchoolAbilities, useSchoolQuery } from '../../../entities/school';
 import { useSchoolHistoryQuery } from '../api/get-school-history';
 import { NoResults } from '../components/empty-state';
 import { InspectionPanel } from '../components/inspection-panel';
@@ -18,7 +18,7 @@ export function SchoolResultsPage() {
   const intl = useIntl();
   const schoolId = parseId(useParams().schoolId);
   const { data: school } = useSchoolQuery(schoolId);
-  const permissions = useSchoolPermissions(schoolId);
+  const abilities = useSchoolAbilities(schoolId);
   const { data: history, isError } = useSchoolHistoryQuery(schoolId, { throwOnError: false });
 
   if (!school) return <PageLoader />;
@@ -54,7 +54,7 @@ export function SchoolResultsPage() {
         <SchoolGroupsTable
           schoolId={schoolId}
           groups={school.classes}
-          wholeSchool={readsWholeSchool(permissions)}
+          wholeSchool={abilities.readWholeSchool}
           caption={intl.formatMessage(
             { id: 'school.groupsCaption' },
             { label: schoolYearLabel(school.currentSchoolYear) },
@@ -75,11 +75,11 @@ export function SchoolResultsPage() {
           <NoResults schoolId={schoolId} />
         ) : (
           <Stack gap="md">
-            {(permissions?.isSchoolSuperuser || permissions?.isSenco) && (
+            {abilities.readInspection && (
               <InspectionPanel
                 schoolId={schoolId}
                 subjects={history.subjects}
-                canEditWeging={permissions.isSchoolSuperuser}
+                canEditWeging={abilities.setSchoolweging}
               />
             )}
             <SettingsToggles withAggregation={false} withVerdict={false} />
@@ -89,7 +89,7 @@ export function SchoolResultsPage() {
                 schoolId={schoolId}
                 subject={subject}
                 ambition={history.schoolAmbitions.find((ambition) => ambition.subjectId === subject.id)}
-                canEditAmbition={permissions?.isSchoolSuperuser ?? false}
+                canEditAmbition={abilities.editAmbitions}
               />
             ))}
           </Stack>

@@ -2,7 +2,7 @@ import type { School } from '@leerzicht/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse, type FakeRequest } from '../../../test/fake-api';
-import { profile as directorProfile, school, signIn } from '../../../test/fixtures';
+import { asProviderStaff, profile as directorProfile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -11,7 +11,7 @@ const director = { ...directorProfile, language: 'en' as const };
 const overview = { retentionYears: 2, autoRemoveLeftPupils: false, cutoffDate: '2023-07-31', pupils: [] };
 
 /** The school and its link as the server keeps them: a PUT changes both, as the real server does. */
-function setup(options: { active: boolean; isProviderStaff?: boolean }) {
+function setup(options: { active: boolean; providerStaff?: boolean }) {
   let active = options.active;
   let changedBy: string | null = options.active ? null : 'Anna de Vries';
   const puts: FakeRequest[] = [];
@@ -23,7 +23,7 @@ function setup(options: { active: boolean; isProviderStaff?: boolean }) {
     changedAt: changedBy ? '2026-02-03T09:15:00.000Z' : null,
   });
   fakeApi({
-    'GET /api/1.0/profile/': jsonResponse({ ...director, isProviderStaff: options.isProviderStaff ?? false }),
+    'GET /api/1.0/profile/': jsonResponse(options.providerStaff ? asProviderStaff(director) : director),
     'GET /api/1.0/hidden-notifications/': jsonResponse([]),
     'GET /api/1.0/schools/1/': () => {
       schoolReads += 1;
@@ -92,7 +92,7 @@ describe('Management > School data: the link to the school information system', 
   });
 
   it('lets provider staff activate the link again', async () => {
-    const { user, puts } = setup({ active: false, isProviderStaff: true });
+    const { user, puts } = setup({ active: false, providerStaff: true });
     const section = await screen.findByRole('region', { name: 'Link to the school information system' });
     await user.click(within(section).getByRole('button', { name: 'Activate the link again' }));
     await waitFor(() => expect(puts.map((put) => put.body)).toEqual([{ isConnectionActive: true }]));

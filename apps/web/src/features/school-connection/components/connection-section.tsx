@@ -9,15 +9,9 @@ import { useConnectionQuery, useUpdateConnection } from '../api/connection';
 /**
  * "Koppeling met het leerlingadministratiesysteem": whether the link is active, who changed it when, and the
  * action the user may take: superusers switch it off (after a confirmation that says what follows), provider staff
- * also switch it on again.
+ * also switch it on again (`mayActivate`: the school's activateConnection ability, as the server decides it).
  */
-export function ConnectionSection({
-  schoolId,
-  isProviderStaff,
-}: {
-  schoolId: number;
-  isProviderStaff: boolean;
-}) {
+export function ConnectionSection({ schoolId, mayActivate }: { schoolId: number; mayActivate: boolean }) {
   const intl = useIntl();
   const { data } = useConnectionQuery(schoolId);
   const update = useUpdateConnection(schoolId);
@@ -75,7 +69,7 @@ export function ConnectionSection({
             <Button color="red" variant="light" onClick={() => setConfirming(true)}>
               <FormattedMessage id="connection.deactivate" />
             </Button>
-          ) : isProviderStaff ? (
+          ) : mayActivate ? (
             <Button loading={update.isPending} onClick={() => void change(true)}>
               <FormattedMessage id="connection.activate" />
             </Button>

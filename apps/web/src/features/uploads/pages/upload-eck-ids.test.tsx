@@ -2,7 +2,7 @@ import type { UploadPreview, UploadRecord } from '@leerzicht/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse } from '../../../test/fake-api';
-import { profile as directorProfile, school, signIn } from '../../../test/fixtures';
+import { asProviderStaff, profile as directorProfile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -12,7 +12,7 @@ vi.setConfig({ testTimeout: 20_000 });
  * them with a box per pupil, and applying sends the keys of the ticked pupils only.
  */
 
-const staffProfile = { ...directorProfile, isProviderStaff: true };
+const staffProfile = asProviderStaff(directorProfile);
 const SHA = 'c'.repeat(64);
 const eck = (n: string) => `https://ketenid.nl/201703/${n}`;
 

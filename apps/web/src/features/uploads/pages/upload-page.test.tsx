@@ -2,12 +2,13 @@ import type { UploadPreview, UploadRecord } from '@leerzicht/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse, silenceExpectedErrors } from '../../../test/fake-api';
-import { profile as directorProfile, school, signIn } from '../../../test/fixtures';
+import { asProviderStaff, profile as directorProfile, school, signIn } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-const staffProfile = { ...directorProfile, language: 'en' as const, isProviderStaff: true };
+const director = { ...directorProfile, language: 'en' as const };
+const staffProfile = asProviderStaff(director);
 const SHA = 'a'.repeat(64);
 
 const preview: UploadPreview = {
@@ -299,7 +300,7 @@ describe('Management > Upload', () => {
 
   it('is not found for anyone but provider staff', async () => {
     silenceExpectedErrors();
-    setup({ profile: { ...staffProfile, isProviderStaff: false } });
+    setup({ profile: director });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Check file' })).not.toBeInTheDocument();
   });

@@ -5,10 +5,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { ReadOnlyNotice } from '../../../components/read-only-notice';
-import { SchoolHeader, useSchoolQuery } from '../../../entities/school';
+import { SchoolHeader, useSchoolAbilities, useSchoolQuery } from '../../../entities/school';
 import { isSuppressed } from '../../../lib/api-client';
 import { NotFoundError } from '../../../lib/api-error';
-import { useCurrentProfile } from '../../../lib/current-profile';
 import { parseRouteId } from '../../../lib/route-ids';
 import { firstErrorMessage } from '../../../lib/server-errors';
 import { useApplyUpload, usePreviewUpload, useUploadsQuery } from '../api/uploads';
@@ -32,9 +31,9 @@ type Notice =
 export function UploadPage() {
   const intl = useIntl();
   const schoolId = parseRouteId(useParams().schoolId);
-  const profile = useCurrentProfile();
+  const { upload: mayUpload } = useSchoolAbilities(schoolId);
   const { data: school } = useSchoolQuery(schoolId);
-  const uploads = useUploadsQuery(schoolId, profile.isProviderStaff);
+  const uploads = useUploadsQuery(schoolId, mayUpload);
   const preview = usePreviewUpload();
   const apply = useApplyUpload();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
@@ -42,8 +41,8 @@ export function UploadPage() {
     null,
   );
   const [notice, setNotice] = useState<Notice | null>(null);
-  // The menu offers Upload to provider staff only; the server answers 404 to anyone else as well.
-  if (!profile.isProviderStaff) throw new NotFoundError('Upload is for provider staff');
+  // The menu offers Upload only where the profile's upload ability says so; the server answers 404 to anyone else.
+  if (!mayUpload) throw new NotFoundError('Upload is for provider staff');
   if (!school || !uploads.data) return <PageLoader />;
 
   const failed = (error: unknown) => {
