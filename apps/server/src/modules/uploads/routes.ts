@@ -5,7 +5,8 @@ import type { AppContext } from '../../context';
 import { route, signedIn } from '../../platform/routing/index';
 import { UPLOAD_MULTIPART_LIMITS } from './intake';
 import { answeringRefusals } from './refusal';
-import { applyUpload, inviteTeachers, listSchoolUploads, previewUpload, requireUploader } from './service';
+import { requireUploader } from './access';
+import { applyUpload, inviteTeachers, listSchoolUploads, previewUpload } from './service';
 
 /**
  * Uploads of a school (EDEXML, national and method results): preview (changes nothing), apply (one transaction,
@@ -22,14 +23,13 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
       scope,
       endpoints.preview,
       { tags, access, policy: (call) => requireUploader(ctx, signedIn(call), call.input.params.id) },
-      (call) =>
-        answeringRefusals(() => previewUpload(ctx, signedIn(call), call.input.params.id, call.request)),
+      (call, school) => answeringRefusals(() => previewUpload(ctx, signedIn(call), school, call.request)),
     );
     route(
       scope,
       endpoints.apply,
       { tags, access, policy: (call) => requireUploader(ctx, signedIn(call), call.input.params.id) },
-      (call) => answeringRefusals(() => applyUpload(ctx, signedIn(call), call.input.params.id, call.request)),
+      (call, school) => answeringRefusals(() => applyUpload(ctx, signedIn(call), school, call.request)),
     );
   });
 
@@ -41,7 +41,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
       access: { auth: 'session', pupilData: 'none' },
       policy: (call) => requireUploader(ctx, signedIn(call), call.input.params.id),
     },
-    (call) => listSchoolUploads(ctx, call.input.params.id, call.input.query),
+    (call, school) => listSchoolUploads(ctx, school, call.input.query),
   );
   route(
     app,
@@ -51,6 +51,6 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext): Promi
       access: { auth: 'session', pupilData: 'none' },
       policy: (call) => requireUploader(ctx, signedIn(call), call.input.body.schoolId),
     },
-    (call) => inviteTeachers(ctx, signedIn(call), call.input.body, call.request.log),
+    (call, school) => inviteTeachers(ctx, signedIn(call), school, call.input.body, call.request.log),
   );
 }

@@ -9,16 +9,14 @@ import {
 } from '@leerzicht/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { resolveSchoolAccess } from '../../platform/access/index';
+import type { SchoolAccess } from '../../platform/access/index';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
-import { findUserById } from '../../platform/user-lookup';
 import { createInvitations, type MailFailureLog } from '../invitations/index';
 import { checkEckIdConfirmations } from './eck-id-confirmations';
 import { UploadRefused, type ImportPlan, type ImportTarget, type Importer, type ReadFile } from './importer';
 import { receiveUpload, type ReceivedUpload } from './intake';
-import { canUpload } from './policy';
 import { ReadDeadline } from './read-limits';
 import { importerOf } from './registry';
 import {
@@ -31,13 +29,6 @@ import {
   wasApplied,
   type UploadRow,
 } from './repository';
-
-/** Provider staff who are superusers of the school, in their own session; everyone else 404. */
-export async function requireUploader(ctx: AppContext, session: ActiveSession, schoolId: number) {
-  const user = await findUserById(ctx.db, session.userId);
-  const access = await resolveSchoolAccess(ctx.db, session, schoolId);
-  if (!canUpload(session, user, access, ctx.config.PROVIDER_DOMAIN)) throw notFound();
-}
 
 // Thrown to end the preview's transaction: the plan ran against the database as it is, and nothing stays.
 class PreviewDone extends Error {
@@ -100,7 +91,7 @@ async function planRolledBack(ctx: AppContext, read: ReadFile, target: ImportTar
 export async function previewUpload(
   ctx: AppContext,
   session: ActiveSession,
-  schoolId: number,
+  { schoolId }: SchoolAccess,
   request: FastifyRequest,
 ): Promise<UploadPreview> {
   const upload = await receiveUpload(request, ctx.config.DATA_DIR);
@@ -135,7 +126,7 @@ export async function previewUpload(
 export async function applyUpload(
   ctx: AppContext,
   session: ActiveSession,
-  schoolId: number,
+  { schoolId }: SchoolAccess,
   request: FastifyRequest,
 ): Promise<UploadRecord> {
   const upload = await receiveUpload(request, ctx.config.DATA_DIR);
@@ -232,7 +223,7 @@ function toRecord(row: NonNullable<UploadRow>): UploadRecord {
 
 export async function listSchoolUploads(
   ctx: AppContext,
-  schoolId: number,
+  { schoolId }: SchoolAccess,
   page: { limit: number; offset: number },
 ) {
   const { count, rows } = await listUploads(ctx.db, schoolId, page);
@@ -246,26 +237,27 @@ export async function listSchoolUploads(
 export async function inviteTeachers(
   ctx: AppContext,
   session: ActiveSession,
+  { schoolId }: SchoolAccess,
   input: z.output<typeof uploadInviteTeachersSchema>,
   log: MailFailureLog,
 ): Promise<{ invited: number; skipped: number }> {
   const emails = [...new Set(input.emails.map((email) => email.trim().toLowerCase()))];
-  const members = await memberEmails(ctx.db, input.schoolId, emails);
+  const members = await memberEmails(ctx.db, schoolId, emails);
   const toInvite = emails.filter((email) => !members.has(email));
   let invited = 0;
   for (let start = 0; start < toInvite.length; start += INVITATION_MAX_EMAILS) {
     const batch = toInvite.slice(start, start + INVITATION_MAX_EMAILS);
-    const answer = await createInvitations(ctx, session, { schoolId: input.schoolId, emails: batch }, log);
+    const answer = await createInvitations(ctx, session, { schoolId, emails: batch }, log);
     invited += answer.invitations.filter((result) => result.errors.length === 0).length;
   }
   const skipped = input.emails.length - invited;
   await writeAudit(ctx.db, {
-    schoolId: input.schoolId,
+    schoolId,
     actorUserId: session.userId,
     impersonatorId: session.impersonatorId,
     action: 'upload.invite_teachers',
     entity: 'school',
-    entityId: input.schoolId,
+    entityId: schoolId,
     details: { invited, skipped },
     at: ctx.now(),
   });
