@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { invitationEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { authorizeSchool } from '../../platform/access/index';
-import { publicRoute, route, signedIn, type CallWith } from '../../platform/routing/index';
+import { publicRoute, route, signedIn } from '../../platform/routing/index';
 import { acceptInvitation, getInvitationByKey } from './accept-service';
-import { canManageInvitations } from './policy';
-import { createInvitations, invitationSchool, removeInvitation, updateInvitation } from './service';
+import { authorizeInvitation, authorizeInviting } from './access';
+import { createInvitations, removeInvitation, updateInvitation } from './service';
 
 /**
  * Invitations: superusers of the school invite and manage (404 outside the user's schools, 403 for other
@@ -15,8 +14,6 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
   const tags = ['invitations'];
   const access = { auth: 'session', pupilData: 'none' } as const;
   const link = { tags, access: { auth: 'public', pupilData: 'none' }, policy: publicRoute } as const;
-  const manage = async (call: CallWith<unknown>, invitationId: number) =>
-    authorizeSchool(ctx.db, signedIn(call), await invitationSchool(ctx, invitationId), canManageInvitations);
 
   route(
     app,
@@ -24,19 +21,21 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext): P
     {
       tags,
       access,
-      policy: (call) =>
-        authorizeSchool(ctx.db, signedIn(call), call.input.body.schoolId, canManageInvitations),
+      policy: (call) => authorizeInviting(ctx, signedIn(call), call.input.body.schoolId),
     },
     (call) => createInvitations(ctx, signedIn(call), call.input.body, call.request.log),
   );
-  route(app, endpoints.remove, { tags, access, policy: (call) => manage(call, call.input.body.id) }, (call) =>
-    removeInvitation(ctx, signedIn(call), call.input.body.id),
+  route(
+    app,
+    endpoints.remove,
+    { tags, access, policy: (call) => authorizeInvitation(ctx, signedIn(call), call.input.body.id) },
+    (call, allowed) => removeInvitation(ctx, signedIn(call), allowed),
   );
   route(
     app,
     endpoints.update,
-    { tags, access, policy: (call) => manage(call, call.input.params.id) },
-    (call) => updateInvitation(ctx, signedIn(call), call.input.params.id, call.input.body.isSchoolSuperuser),
+    { tags, access, policy: (call) => authorizeInvitation(ctx, signedIn(call), call.input.params.id) },
+    (call, allowed) => updateInvitation(ctx, signedIn(call), allowed, call.input.body.isSchoolSuperuser),
   );
   route(app, endpoints.byKey, link, (call) => getInvitationByKey(ctx, call.input.params.key));
   route(app, endpoints.accept, link, (call) => acceptInvitation(ctx, call.input.params.key, call.input.body));

@@ -1,9 +1,10 @@
 import type { SchoolInvitation } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { writeAudit } from '../../platform/audit';
-import { badRequest, notFound } from '../../platform/http-errors';
+import { badRequest } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
-import { deleteInvitation, findInvitation, setInvitationSuperuser, type InvitationRow } from './repository';
+import type { AllowedInvitation } from './access';
+import { deleteInvitation, setInvitationSuperuser, type InvitationRow } from './repository';
 
 export {
   createInvitations,
@@ -23,24 +24,18 @@ export function toSchoolInvitation(row: InvitationRow): SchoolInvitation {
   };
 }
 
-/** The school of an invitation, for the route's policy (404 when unknown). */
-export async function invitationSchool(ctx: AppContext, id: number): Promise<number> {
-  const invitation = await findInvitation(ctx.db, id);
-  if (!invitation) throw notFound();
-  return invitation.schoolId;
-}
-
-/** An open invitation by id (the route's policy has checked the caller is a superuser of its school). */
-async function openInvitation(ctx: AppContext, id: number) {
-  const invitation = await findInvitation(ctx.db, id);
-  if (!invitation) throw notFound();
+/** An accepted invitation is a membership now: it is no longer withdrawn or changed. */
+function refuseAccepted(invitation: InvitationRow): void {
   if (invitation.acceptedAt) throw badRequest('This invitation has already been accepted.');
-  return invitation;
 }
 
-/** Withdraws an invitation that was not accepted; its key stops working at once. */
-export async function removeInvitation(ctx: AppContext, session: ActiveSession, id: number) {
-  const invitation = await openInvitation(ctx, id);
+/** Withdraws the invitation the route's policy allowed, if it was not accepted; its key stops working at once. */
+export async function removeInvitation(
+  ctx: AppContext,
+  session: ActiveSession,
+  { invitation }: AllowedInvitation,
+) {
+  refuseAccepted(invitation);
   // With its audit entry, all or nothing: an answered error leaves the invitation as it was.
   await ctx.db.transaction(async (tx) => {
     await deleteInvitation(tx, invitation.schoolId, invitation.id);
@@ -60,10 +55,10 @@ export async function removeInvitation(ctx: AppContext, session: ActiveSession, 
 export async function updateInvitation(
   ctx: AppContext,
   session: ActiveSession,
-  id: number,
+  { invitation }: AllowedInvitation,
   isSchoolSuperuser: boolean,
 ): Promise<SchoolInvitation> {
-  const invitation = await openInvitation(ctx, id);
+  refuseAccepted(invitation);
   const updated = await ctx.db.transaction(async (tx) => {
     const row = await setInvitationSuperuser(tx, invitation.schoolId, invitation.id, isSchoolSuperuser);
     if (!row) return null;
