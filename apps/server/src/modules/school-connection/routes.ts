@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { schoolConnectionEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
-import { authorizeSchool } from '../../platform/access/index';
 import { route, signedIn } from '../../platform/routing/index';
-import { canChangeConnection, canReadConnection } from './policy';
-import { actsAsProviderStaff, getConnection, updateConnection } from './service';
+import { authorizeConnectionChange, authorizeConnectionRead } from './access';
+import { getConnection, updateConnection } from './service';
 
 /**
  * The link to the school information system. Needs a session (401) and membership of the school (404 otherwise);
@@ -19,14 +18,9 @@ export async function schoolConnectionRoutes(app: FastifyInstance, ctx: AppConte
     {
       tags,
       access: { auth: 'session', pupilData: 'none' },
-      policy: async (call) => {
-        const staff = await actsAsProviderStaff(ctx, signedIn(call));
-        await authorizeSchool(ctx.db, signedIn(call), call.input.params.id, (access) =>
-          canReadConnection(access, staff),
-        );
-      },
+      policy: (call) => authorizeConnectionRead(ctx, signedIn(call), call.input.params.id),
     },
-    (call) => getConnection(ctx, call.input.params.id),
+    (_call, access) => getConnection(ctx, access.schoolId),
   );
   route(
     app,
@@ -34,13 +28,14 @@ export async function schoolConnectionRoutes(app: FastifyInstance, ctx: AppConte
     {
       tags,
       access: { auth: 'session', pupilData: 'none' },
-      policy: async (call) => {
-        const staff = await actsAsProviderStaff(ctx, signedIn(call));
-        await authorizeSchool(ctx.db, signedIn(call), call.input.params.id, (access) =>
-          canChangeConnection(access, staff, call.input.body.isConnectionActive),
-        );
-      },
+      policy: (call) =>
+        authorizeConnectionChange(
+          ctx,
+          signedIn(call),
+          call.input.params.id,
+          call.input.body.isConnectionActive,
+        ),
     },
-    (call) => updateConnection(ctx, signedIn(call), call.input.params.id, call.input.body.isConnectionActive),
+    (call, access) => updateConnection(ctx, signedIn(call), access, call.input.body.isConnectionActive),
   );
 }

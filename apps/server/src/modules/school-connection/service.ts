@@ -4,19 +4,11 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit';
 import { notFound } from '../../platform/http-errors';
-import { isProviderStaff } from '../../platform/provider-staff';
+import type { SchoolAccess } from '../../platform/access/index';
 import type { ActiveSession } from '../../platform/sessions';
-import { findUserById } from '../../platform/user-lookup';
 import { findConnection, setConnection } from './repository';
 
 type SchoolConnection = z.output<typeof schoolConnectionSchema>;
-
-/** Whether the session acts as provider staff: its own account is staff, and it is not an impersonated session. */
-export async function actsAsProviderStaff(ctx: AppContext, session: ActiveSession): Promise<boolean> {
-  if (session.impersonatorId !== null) return false;
-  const user = await findUserById(ctx.db, session.userId);
-  return user !== null && isProviderStaff(user, ctx.config.PROVIDER_DOMAIN);
-}
 
 /** `db`: the transaction of a change the connection answers, so that a failed read undoes the change. */
 export async function getConnection(
@@ -38,13 +30,13 @@ export async function getConnection(
 }
 
 /**
- * Switches the link off or on; who and when are kept on the school and the change is audited. Asking for the
+ * Switches the link of the school the route's policy allowed off or on; who and when are kept on the school and the change is audited. Asking for the
  * state the link already has changes nothing (and keeps who and when of the last real change).
  */
 export async function updateConnection(
   ctx: AppContext,
   session: ActiveSession,
-  schoolId: number,
+  { schoolId }: SchoolAccess,
   isConnectionActive: boolean,
 ): Promise<SchoolConnection> {
   const current = await getConnection(ctx, schoolId);
