@@ -49,8 +49,6 @@ const NOT_YET_FILTERED: Record<string, string> = {
   fc47508f324d5814: 'DELETE /pin_pupil/:id/: pinned_pupils by id',
   a1fffe40f0749443: "DELETE /pin_pupil/:id/: pinned_pupils by id (the policy's look-up of the pin's owner)",
   '49e5efe612fab487': 'GET /pupil_approaches/: pupils joined by id; year_classes joined by id',
-  fc9b6acf968f06c1:
-    'GET /pupil_approaches/: pupil_approaches joined by id; pupils joined by id; year_classes joined by id',
   efcdbb9b1045b222: 'POST /pupil_note/: pupil_notes by id',
   '280a6a2610470766': 'DELETE /pupil_note/:id/: pupil_notes by id',
   '7d1365cb8c342b12': 'PATCH /pupil_note/:id/: pupil_notes by id',
@@ -59,7 +57,6 @@ const NOT_YET_FILTERED: Record<string, string> = {
   '5bd2a194bc99e78c': 'GET /pupils/:id/: pinned_pupils by user',
   c78fed0b38e2e9f4: 'GET /recent_plans/: year_classes joined by id',
   '57a410bbf56008e6': 'PATCH /school_ambitions/:id/: school_ambitions by id',
-  '441ea2417267f522': 'GET /social_emotional_observation/: pupils joined by id',
   a44dcb8e51c9f772:
     'GET /social_emotional_observation/: social_emotional_observations in a subquery or CTE; year_classes joined by id',
   cea01bad7d1fd0c3: 'GET /social_emotional_observation/: year_classes joined by id',

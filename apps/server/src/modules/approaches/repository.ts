@@ -45,12 +45,19 @@ export function listGroupApproachRows(
     .leftJoin(
       pupilApproaches,
       and(
+        eq(pupilApproaches.schoolId, member.schoolId),
         eq(pupilApproaches.pupilId, member.pupilId),
         eq(pupilApproaches.subjectId, subjectId),
         eq(pupilApproaches.calendarYear, group.calendarYear),
       ),
     )
-    .leftJoin(yearClasses, eq(yearClasses.id, pupilApproaches.yearClassId))
+    .leftJoin(
+      yearClasses,
+      and(
+        eq(yearClasses.schoolId, pupilApproaches.schoolId),
+        eq(yearClasses.id, pupilApproaches.yearClassId),
+      ),
+    )
     .leftJoin(users, eq(users.id, pupilApproaches.changedBy));
 }
 
