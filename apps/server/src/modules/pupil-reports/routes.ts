@@ -20,10 +20,9 @@ export async function pupilReportRoutes(app: FastifyInstance, ctx: AppContext): 
       policy: (call) =>
         authorizePupil(ctx.db, signedIn(call), call.input.params.id, call.input.query.school_id),
     },
-    async (call) => {
+    async (call, access) => {
       const { query } = call.input;
-      const { fileName, pdf } = await printPupilReport(ctx, call.input.params.id, {
-        schoolId: query.school_id,
+      const { fileName, pdf } = await printPupilReport(ctx, access, call.input.params.id, {
         calendarYear: query.calendar_year,
         lang: query.lang ?? 'nl',
       });

@@ -1,5 +1,6 @@
 import { schoolYearOf, type Language } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
+import type { SchoolAccess } from '../../platform/access/index';
 import { notFound } from '../../platform/http-errors';
 import { toWinAnsi } from '../plan-reports/index';
 import { listNationalScores, listSubjects } from '../scores/index';
@@ -30,11 +31,11 @@ function reportFileName(pupil: { firstName: string; lastNamePrefix: string; last
  */
 export async function printPupilReport(
   ctx: AppContext,
+  { schoolId }: SchoolAccess,
   pupilId: number,
-  options: { schoolId: number; calendarYear?: number; lang: Language },
+  options: { calendarYear?: number; lang: Language },
 ): Promise<PupilReport> {
   const { db } = ctx;
-  const { schoolId } = options;
   const facts = await findReportFacts(db, schoolId, pupilId);
   if (!facts) throw notFound();
   const [enrolments, subjects, national] = await Promise.all([
