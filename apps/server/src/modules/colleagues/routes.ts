@@ -20,7 +20,7 @@ export async function colleagueRoutes(app: FastifyInstance, ctx: AppContext): Pr
       policy: (call) =>
         authorizeSchool(ctx.db, signedIn(call), call.input.params.schoolId, canListColleagues),
     },
-    (call) => listColleagues(ctx, call.input.params.schoolId),
+    (_call, access) => listColleagues(ctx, access),
   );
   route(
     app,
@@ -31,7 +31,7 @@ export async function colleagueRoutes(app: FastifyInstance, ctx: AppContext): Pr
       policy: (call) =>
         authorizeSchool(ctx.db, signedIn(call), call.input.body.schoolId, canManageColleagues),
     },
-    (call) => removeColleague(ctx, signedIn(call), call.input.body),
+    (call, access) => removeColleague(ctx, signedIn(call), access, call.input.body),
   );
   route(
     app,
@@ -42,6 +42,6 @@ export async function colleagueRoutes(app: FastifyInstance, ctx: AppContext): Pr
       policy: (call) =>
         authorizeSchool(ctx.db, signedIn(call), call.input.body.schoolId, canManageColleagues),
     },
-    (call) => updateColleague(ctx, signedIn(call), call.input.body),
+    (call, access) => updateColleague(ctx, signedIn(call), access, call.input.body),
   );
 }

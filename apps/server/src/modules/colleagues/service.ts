@@ -7,6 +7,7 @@ import {
   type UpdateSencoRequest,
 } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
+import type { SchoolAccess } from '../../platform/access/index';
 import { writeAudit } from '../../platform/audit';
 import { badRequest, notFound } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
@@ -24,7 +25,7 @@ import {
  * Members (sorted by surname, particles ignored) followed by open invitations (by address). Who may read it:
  * see policy.ts.
  */
-export async function listColleagues(ctx: AppContext, schoolId: number): Promise<Senco[]> {
+export async function listColleagues(ctx: AppContext, { schoolId }: SchoolAccess): Promise<Senco[]> {
   const members = [...(await listMembers(ctx.db, schoolId))].sort(compareNames);
   const open = await listOpenInvitations(ctx.db, schoolId, ctx.now());
   return [
@@ -50,16 +51,21 @@ export async function listColleagues(ctx: AppContext, schoolId: number): Promise
 }
 
 /** Ends a colleague's membership (and their group permissions there); the last superuser cannot be removed. */
-export async function removeColleague(ctx: AppContext, session: ActiveSession, input: RemoveSencoRequest) {
+export async function removeColleague(
+  ctx: AppContext,
+  session: ActiveSession,
+  { schoolId }: SchoolAccess,
+  input: RemoveSencoRequest,
+) {
   await ctx.db.transaction(async (tx) => {
-    const superuserIds = await lockSuperuserIds(tx, input.schoolId);
-    const membership = await findMembership(tx, input.schoolId, input.sencoId);
+    const superuserIds = await lockSuperuserIds(tx, schoolId);
+    const membership = await findMembership(tx, schoolId, input.sencoId);
     if (!membership) throw notFound();
     if (membership.isSchoolSuperuser && superuserIds.length <= 1)
       throw badRequest(COLLEAGUE_ERRORS.lastSuperuser);
-    await deleteMembership(tx, input.schoolId, input.sencoId);
+    await deleteMembership(tx, schoolId, input.sencoId);
     await writeAudit(tx, {
-      schoolId: input.schoolId,
+      schoolId,
       actorUserId: session.userId,
       impersonatorId: session.impersonatorId,
       action: 'membership.remove',
@@ -75,11 +81,12 @@ export async function removeColleague(ctx: AppContext, session: ActiveSession, i
 export async function updateColleague(
   ctx: AppContext,
   session: ActiveSession,
+  { schoolId }: SchoolAccess,
   input: UpdateSencoRequest,
 ): Promise<Senco> {
   const updated = await ctx.db.transaction(async (tx) => {
-    const superuserIds = await lockSuperuserIds(tx, input.schoolId);
-    const membership = await findMembership(tx, input.schoolId, input.sencoId);
+    const superuserIds = await lockSuperuserIds(tx, schoolId);
+    const membership = await findMembership(tx, schoolId, input.sencoId);
     if (!membership) throw notFound();
     if (membership.isSchoolSuperuser && !input.isSchoolSuperuser && superuserIds.length <= 1) {
       throw badRequest(COLLEAGUE_ERRORS.lastSuperuser, {
@@ -91,7 +98,7 @@ export async function updateColleague(
     };
     if (input.isSenco !== undefined) values.isSenco = input.isSenco;
     await writeAudit(tx, {
-      schoolId: input.schoolId,
+      schoolId,
       actorUserId: session.userId,
       impersonatorId: session.impersonatorId,
       action: 'membership.update',
@@ -100,7 +107,7 @@ export async function updateColleague(
       details: values,
       at: ctx.now(),
     });
-    const changed = await updateMembership(tx, input.schoolId, input.sencoId, values);
+    const changed = await updateMembership(tx, schoolId, input.sencoId, values);
     // Read in the transaction: a 503 on the read for the answer leaves the membership unchanged.
     const user = changed ? await findUserNameAndEmail(tx, changed.userId) : null;
     if (!changed || !user) throw notFound();

@@ -16,13 +16,22 @@ export async function dataRetentionRoutes(app: FastifyInstance, ctx: AppContext)
   const tags = ['data-retention'];
   const policy = (call: CallWith<{ params: { id: number } }>) =>
     authorizeSchool(ctx.db, signedIn(call), call.input.params.id, canManageRetention);
-  route(app, endpoints.overview, { tags, access: { auth: 'session', pupilData: 'read' }, policy }, (call) =>
-    getRetentionOverview(ctx, call.input.params.id),
+  route(
+    app,
+    endpoints.overview,
+    { tags, access: { auth: 'session', pupilData: 'read' }, policy },
+    (_call, access) => getRetentionOverview(ctx, access.schoolId),
   );
-  route(app, endpoints.settings, { tags, access: { auth: 'session', pupilData: 'read' }, policy }, (call) =>
-    changeRetentionSettings(ctx, signedIn(call), call.input.params.id, call.input.body),
+  route(
+    app,
+    endpoints.settings,
+    { tags, access: { auth: 'session', pupilData: 'read' }, policy },
+    (call, access) => changeRetentionSettings(ctx, signedIn(call), access.schoolId, call.input.body),
   );
-  route(app, endpoints.remove, { tags, access: { auth: 'session', pupilData: 'write' }, policy }, (call) =>
-    removeDuePupils(ctx, signedIn(call), call.input.params.id, call.input.body.pupilIds),
+  route(
+    app,
+    endpoints.remove,
+    { tags, access: { auth: 'session', pupilData: 'write' }, policy },
+    (call, access) => removeDuePupils(ctx, signedIn(call), access.schoolId, call.input.body.pupilIds),
   );
 }

@@ -21,7 +21,7 @@ export async function nationalTestExclusionRoutes(app: FastifyInstance, ctx: App
       access: { auth: 'session', pupilData: 'read' },
       policy: (call) => authorizeSchool(ctx.db, signedIn(call), call.input.params.id, canManageExclusions),
     },
-    (call) => listExclusions(ctx, signedIn(call), call.input.params.id, call.input.query),
+    (call, access) => listExclusions(ctx, signedIn(call), access, call.input.query),
   );
   route(
     app,
@@ -32,6 +32,6 @@ export async function nationalTestExclusionRoutes(app: FastifyInstance, ctx: App
       policy: (call) =>
         authorizeSchool(ctx.db, signedIn(call), call.input.body.schoolId, canManageExclusions),
     },
-    (call) => updateExclusions(ctx, signedIn(call), call.input.body),
+    (call, access) => updateExclusions(ctx, signedIn(call), access, call.input.body),
   );
 }

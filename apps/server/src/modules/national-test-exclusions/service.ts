@@ -9,6 +9,7 @@ import {
 } from '@leerzicht/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { SchoolAccess } from '../../platform/access/index';
 import { badRequest } from '../../platform/http-errors';
 import type { ActiveSession } from '../../platform/sessions';
 import { listYearPupilExclusions, pupilIdsOfSchool, setExclusion } from './repository';
@@ -21,7 +22,7 @@ import { listYearPupilExclusions, pupilIdsOfSchool, setExclusion } from './repos
 export async function listExclusions(
   ctx: AppContext,
   session: ActiveSession,
-  schoolId: number,
+  { schoolId }: SchoolAccess,
   query: { school_year?: number | undefined; search?: string | undefined },
 ): Promise<NationalTestExclusionList> {
   const calendarYear = query.school_year ?? session.currentSchoolYear ?? schoolYearOf(ctx.now());
@@ -58,17 +59,18 @@ export async function listExclusions(
 export async function updateExclusions(
   ctx: AppContext,
   session: ActiveSession,
+  { schoolId }: SchoolAccess,
   input: z.output<typeof nationalTestExclusionUpdateSchema>,
 ): Promise<{ updated: number }> {
   const pupilIds = [...new Set(input.pupilIds)];
   return ctx.db.transaction(async (tx) => {
-    const known = await pupilIdsOfSchool(tx, input.schoolId, pupilIds);
+    const known = await pupilIdsOfSchool(tx, schoolId, pupilIds);
     const unknown = pupilIds.filter((id) => !known.has(id));
     if (unknown.length > 0)
       throw badRequest('Invalid input.', {
         pupilIds: [EXCLUSION_ERRORS.notOfSchool],
       });
-    const updated = await setExclusion(tx, input.schoolId, pupilIds, {
+    const updated = await setExclusion(tx, schoolId, pupilIds, {
       excluded: input.excluded,
       reason: input.excluded ? (input.reason ?? null) : null,
       reasonText: input.excluded && input.reason === 'OTHER' ? (input.reasonText ?? null) : null,

@@ -22,12 +22,12 @@ export async function permissionRoutes(app: FastifyInstance, ctx: AppContext): P
       policy: (call) =>
         authorizeSchool(ctx.db, signedIn(call), call.input.params.schoolId, canManagePermissions),
     },
-    (call) => getSchoolPermissions(ctx, call.input.params.schoolId),
+    (_call, access) => getSchoolPermissions(ctx, access),
   );
-  route(app, endpoints.add, { tags, access, policy: manage }, (call) =>
-    grantPermissions(ctx, signedIn(call), call.input.body),
+  route(app, endpoints.add, { tags, access, policy: manage }, (call, school) =>
+    grantPermissions(ctx, signedIn(call), school, call.input.body),
   );
-  route(app, endpoints.remove, { tags, access, policy: manage }, (call) =>
-    revokePermissions(ctx, signedIn(call), call.input.body),
+  route(app, endpoints.remove, { tags, access, policy: manage }, (call, school) =>
+    revokePermissions(ctx, signedIn(call), school, call.input.body),
   );
 }
