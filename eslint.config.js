@@ -5,6 +5,12 @@ import boundaries from 'eslint-plugin-boundaries';
 import importPlugin from 'eslint-plugin-import';
 import globals from 'globals';
 
+/** Role fields the web may not read to decide what the user may do (see the web block below). */
+const WEB_ROLE_FIELDS =
+  '/^(isSchoolSuperuser|isSenco|isProviderStaff|isSchoolSuperuserOnAnySchool|isRestricted)$/';
+const WEB_ROLE_MESSAGE =
+  "The web reads what the user may do from the profile's abilities (useSchoolAbilities, profile.abilities), never from roles.";
+
 export default tseslint.config(
   {
     ignores: [
@@ -121,6 +127,74 @@ export default tseslint.config(
       ],
       'import/no-cycle': ['error', { ignoreExternal: true }],
       'import/no-duplicates': 'error',
+    },
+  },
+  {
+    // One access decision per request, in the route's policy: services and repositories take what the policy
+    // loaded and allowed as arguments and never resolve access or decide about it again. Types stay importable.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: [
+      'apps/server/src/modules/**/{routes,policy,access,index}.ts',
+      'apps/server/src/modules/**/*-{routes,policy,access}.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'platform/access(/index)?$',
+              importNames: [
+                'accessedSchoolIds',
+                'requireSchoolAccess',
+                'resolveSchoolAccess',
+                'authorizeGroup',
+                'authorizePupil',
+                'authorizeSchool',
+                'authorizeUser',
+                'allowOr403',
+                'allowOr404',
+                'groupFor',
+                'pupilTenancyFor',
+              ],
+              allowTypeImports: true,
+              message:
+                "Access is decided in the route's policy (routes.ts, policy.ts, access.ts); take its result as an argument.",
+            },
+            {
+              regex: '^\\.\\.?/([^/]+/)?([a-z-]+-)?access$',
+              allowTypeImports: true,
+              message:
+                "A module's access checks run in its routes' policies; take what they allowed as an argument.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The web shows menus, pages and buttons from the abilities the server sends (profile.abilities and each
+    // school's abilities, computed by the routes' own policies); it never works out from roles what the user may
+    // do. Reading a role field fails here, whatever object it is read from.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      // The one exception: a colleague's role on the Users page is data shown and edited there (its label, the
+      // superuser switch, group permissions for teachers), not what the signed-in user may do.
+      'apps/web/src/features/permissions/lib/colleague-role.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `MemberExpression[property.name=${WEB_ROLE_FIELDS}]`,
+          message: WEB_ROLE_MESSAGE,
+        },
+        {
+          selector: `MemberExpression[computed=true][property.value=${WEB_ROLE_FIELDS}]`,
+          message: WEB_ROLE_MESSAGE,
+        },
+        { selector: `ObjectPattern > Property[key.name=${WEB_ROLE_FIELDS}]`, message: WEB_ROLE_MESSAGE },
+      ],
     },
   },
 );

@@ -1,24 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { yearClasses } from '../../db/schema/index';
 import { enrolledPupils, type EnrolmentScope } from '../pupils/index';
 
 /* The pupils a list looks at: of one group, or of the school's groups of a school year the reader may read. */
-
-export async function findGroup(db: Db, yearClassId: number) {
-  const [group] = await db
-    .select({
-      id: yearClasses.id,
-      schoolId: yearClasses.schoolId,
-      name: yearClasses.name,
-      grade: yearClasses.grade,
-      calendarYear: yearClasses.calendarYear,
-    })
-    .from(yearClasses)
-    .where(eq(yearClasses.id, yearClassId))
-    .limit(1);
-  return group ?? null;
-}
 
 function listEnrolled(db: Db, scope: EnrolmentScope) {
   const enrolled = enrolledPupils(db, scope);

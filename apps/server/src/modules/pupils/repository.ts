@@ -22,16 +22,6 @@ export async function findPupil(db: Db, schoolId: number, pupilId: number) {
   return pupil ?? null;
 }
 
-/** The school of a pupil, or null for an unknown pupil. */
-export async function findPupilSchoolId(db: Db, pupilId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ schoolId: pupils.schoolId })
-    .from(pupils)
-    .where(eq(pupils.id, pupilId))
-    .limit(1);
-  return row?.schoolId ?? null;
-}
-
 const enrolmentList = builtOncePerDb((db) => {
   const enrolment = enrolments(db, {
     schoolId: sql.placeholder('schoolId'),
