@@ -78,13 +78,14 @@ async function main(): Promise<void> {
   const { loadCatalogue } = await import('../apps/web/src/i18n/messages');
   const dutch = await loadCatalogue('nl');
   const { CurrentProfileProvider } = await import('../apps/web/src/lib/current-profile');
-  const { GroupResultsPage } = await import('../apps/web/src/features/results/pages/group-results-page');
-  const { PupilPage } = await import('../apps/web/src/features/results/pages/pupil-page');
+  const { GroupResultsPage } =
+    await import('../apps/web/src/features/group-results/pages/group-results-page');
+  const { PupilPage } = await import('../apps/web/src/features/pupil-results/pages/pupil-page');
   const { profile, school } = await import('../apps/web/src/test/fixtures');
   const { schoolQueryOptions } = await import('../apps/web/src/entities/school');
   const { yearClassResultQueryOptions } = await import('../apps/web/src/entities/group');
   const { pupilQueryOptions } = await import('../apps/web/src/entities/pupil');
-  const { userSettingsQueryOptions } = await import('../apps/web/src/features/results/api/user-settings');
+  const { userSettingsQueryOptions } = await import('../apps/web/src/entities/results');
   const { SETTINGS } = await import('../apps/web/src/test/result-fixtures');
   const { generateResults } = await import('./generate-results');
 

@@ -23,42 +23,42 @@ export const schoolRoutes: RouteObject[] = [
   {
     index: true,
     lazy: lazyPage(
-      () => import('../features/results/pages/school-results-page'),
+      () => import('../features/school-results/pages/school-results-page'),
       (module) => module.SchoolResultsPage,
     ),
   },
   {
     path: 'subjects/:subjectId',
     lazy: lazyPage(
-      () => import('../features/results/pages/subject-page'),
+      () => import('../features/school-results/pages/subject-page'),
       (module) => module.SubjectPage,
     ),
   },
   {
     path: 'subjects/:subjectId/details/:schoolCalendarYear/:yearTime',
     lazy: lazyPage(
-      () => import('../features/results/pages/subject-page'),
+      () => import('../features/school-results/pages/subject-page'),
       (module) => module.SubjectPage,
     ),
   },
   {
     path: 'years',
     lazy: lazyPage(
-      () => import('../features/results/pages/year-grades-page'),
+      () => import('../features/grade-results/pages/year-grades-page'),
       (module) => module.YearGradesPage,
     ),
   },
   {
     path: 'years/:yeargradeId',
     lazy: lazyPage(
-      () => import('../features/results/pages/year-grade-page'),
+      () => import('../features/grade-results/pages/year-grade-page'),
       (module) => module.YearGradePage,
     ),
   },
   {
     path: 'groups',
     lazy: lazyPage(
-      () => import('../features/results/pages/groups-page'),
+      () => import('../features/school-results/pages/groups-page'),
       (module) => module.GroupsPage,
     ),
   },
@@ -72,7 +72,7 @@ export const schoolRoutes: RouteObject[] = [
   {
     path: 'groups/:yearclassId/results',
     lazy: lazyPage(
-      () => import('../features/results/pages/group-results-page'),
+      () => import('../features/group-results/pages/group-results-page'),
       (module) => module.GroupResultsPage,
     ),
   },
@@ -128,14 +128,14 @@ export const schoolRoutes: RouteObject[] = [
   {
     path: 'pupils',
     lazy: lazyPage(
-      () => import('../features/results/pages/pupils-page'),
+      () => import('../features/pupil-results/pages/pupils-page'),
       (module) => module.PupilsPage,
     ),
   },
   {
     path: 'pupils/:pupilId',
     lazy: lazyPage(
-      () => import('../features/results/pages/pupil-page'),
+      () => import('../features/pupil-results/pages/pupil-page'),
       (module) => module.PupilPage,
     ),
   },
