@@ -67,7 +67,7 @@ export function demoEdexml(today: Date = new Date(), providerDomain = 'leerzicht
     `  - one teacher without an account: ${DEMO_EDEXML_NEW_TEACHER.name} (${DEMO_EDEXML_NEW_TEACHER.groupName}), to invite.`,
     '  No real person.',
     '-->',
-    '<EDEX xmlns="http://www.edustandaard.nl/leerlinggegevens/2/1">',
+    '<EDEX xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="EDEXML.structuur.xsd">',
     '  <school>',
     `    <schooljaar>${current}-${current + 1}</schooljaar>`,
     `    <brincode>${REGENBOOG.brinCode}</brincode>`,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SaxesParser } from 'saxes';
 import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
 
 /*
@@ -83,4 +84,114 @@ export async function validateEdexml(
   if (/failed to compile/.test(result.rawOutput))
     throw new Error(`the schema did not compile: ${result.rawOutput}`);
   return byName;
+}
+
+interface XsdNode {
+  name: string;
+  attributes: Record<string, string>;
+  children: XsdNode[];
+}
+
+function parseTree(text: string): XsdNode {
+  const parser = new SaxesParser();
+  const root: XsdNode = { name: '#root', attributes: {}, children: [] };
+  const stack = [root];
+  parser.on('opentag', (tag) => {
+    const attributes: Record<string, string> = {};
+    for (const [key, value] of Object.entries(tag.attributes))
+      if (typeof value === 'string') attributes[key] = value;
+    const node: XsdNode = { name: tag.name, attributes, children: [] };
+    stack[stack.length - 1]?.children.push(node);
+    stack.push(node);
+  });
+  parser.on('closetag', () => {
+    stack.pop();
+  });
+  parser.write(text).close();
+  return root;
+}
+
+/**
+ * Every element and attribute path a document valid against the EDEXML 2.1 schema can have ("EDEX/school/peildatum",
+ * "EDEX/leerlingen/leerling/@eckid"), worked out from the XSD files: named and inline complex types, extensions, and
+ * for the abstract ToevoegingsBlokType every type derived from it (the `blok` elements carry xsi:type).
+ */
+export function schemaPaths(): Set<string> {
+  const schemas = [ROOT, ...INCLUDED].map((name) => parseTree(schemaFile(name)).children[0]);
+  const types = new Map<string, XsdNode>();
+  const derived = new Map<string, string[]>();
+  let edex: XsdNode | undefined;
+  for (const schema of schemas)
+    for (const node of schema?.children ?? []) {
+      const typeName = node.attributes.name;
+      if (node.name === 'xs:complexType' && typeName) types.set(typeName, node);
+      if (node.name === 'xs:element' && typeName === 'EDEX') edex = node;
+    }
+  const extensionOf = (type: XsdNode) =>
+    type.children
+      .find((child) => child.name === 'xs:complexContent')
+      ?.children.find((child) => child.name === 'xs:extension')?.attributes.base;
+  for (const [name, type] of types) {
+    const base = extensionOf(type);
+    if (base) derived.set(base, [...(derived.get(base) ?? []), name]);
+  }
+  const paths = new Set<string>();
+  /** The element and attribute declarations of a complex type (with its base's), wherever they are nested. */
+  const members = (type: XsdNode): XsdNode[] => {
+    const found: XsdNode[] = [];
+    const visit = (node: XsdNode) => {
+      for (const child of node.children) {
+        if (child.name === 'xs:element' || child.name === 'xs:attribute') found.push(child);
+        else if (child.name === 'xs:extension') {
+          const base = types.get(child.attributes.base ?? '');
+          if (base) found.push(...members(base));
+          visit(child);
+        } else visit(child);
+      }
+    };
+    visit(type);
+    return found;
+  };
+  const walk = (path: string, type: XsdNode) => {
+    for (const member of members(type)) {
+      const name = member.attributes.name ?? '';
+      if (member.name === 'xs:attribute') {
+        paths.add(`${path}/@${name}`);
+        continue;
+      }
+      const childPath = `${path}/${name}`;
+      paths.add(childPath);
+      const inline = member.children.find((child) => child.name === 'xs:complexType');
+      const named = types.get(member.attributes.type ?? '');
+      const concrete =
+        named?.attributes.abstract === 'true'
+          ? (derived.get(member.attributes.type ?? '') ?? []).flatMap((name) => types.get(name) ?? [])
+          : [inline ?? named].flatMap((type) => (type ? [type] : []));
+      for (const type of concrete) walk(childPath, type);
+    }
+  };
+  const edexType = types.get(edex?.attributes.type ?? '');
+  if (!edexType) throw new Error('EDEXML.structuur.xsd: no EDEX element of a named type');
+  paths.add('EDEX');
+  walk('EDEX', edexType);
+  return paths;
+}
+
+/** The element and attribute paths of a document (attributes of the XML Schema instance namespace left out). */
+export function documentPaths(text: string): Set<string> {
+  const parser = new SaxesParser();
+  const stack: string[] = [];
+  const paths = new Set<string>();
+  parser.on('opentag', (tag) => {
+    const path = stack.length === 0 ? tag.name : `${stack[stack.length - 1]}/${tag.name}`;
+    stack.push(path);
+    paths.add(path);
+    for (const name of Object.keys(tag.attributes))
+      if (!name.startsWith('xmlns') && !name.startsWith('xsi:')) paths.add(`${path}/@${name}`);
+  });
+  parser.on('closetag', () => {
+    stack.pop();
+  });
+  parser.write(text).close();
+  return paths;
 }

@@ -114,6 +114,10 @@ describe('demo uploads', () => {
       name: DEMO_EDEXML_NEW_TEACHER.name,
       hasAccount: false,
       isMember: false,
+      addressProblem: null,
+      givenAddress: null,
+      roles: [],
+      roleDescriptions: [],
     });
 
     const hash = sha256(file);

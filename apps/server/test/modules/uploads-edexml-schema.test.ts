@@ -1,8 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  documentPaths,
   LATER_SCHOOL_YEARS,
   schemaFile,
+  schemaPaths,
   validateEdexml,
   withLaterSchoolYears,
 } from '../helpers/edexml-schema';
@@ -93,5 +95,39 @@ describe('the EDEXML fixtures against the schema', () => {
     const closed = text('broken.xml').replace('<achternaam>Bakker\n', '<achternaam>Bakker</achternaam>\n');
     expect(closed).not.toBe(text('broken.xml'));
     expect((await validateEdexml([{ name: 'closed.xml', text: closed }])).get('closed.xml')).toEqual([]);
+  });
+});
+
+describe('the EDEXML fixtures cover the schema', () => {
+  const valid = readdirSync(FIXTURE_DIR)
+    .filter((name) => name.endsWith('.xml') && !NOT_VALIDATED.has(name) && !(name in BROKEN))
+    .sort();
+
+  it('have every element and attribute the schema allows at least once, and nothing else', () => {
+    const allowed = schemaPaths();
+    // A sample of what the schema walk must find, so that a walk that found little cannot pass.
+    for (const path of [
+      'EDEX/school/instellingsnummer',
+      'EDEX/vestigingen/vestiging/@key',
+      'EDEX/groepen/samengestelde_groep/toevoegingen/blok/opmerking',
+      'EDEX/leerlingen/leerling/voorletters-1',
+      'EDEX/leerlingen/leerling/uitstroomdatum',
+      'EDEX/leerkrachten/leerkracht/groepen/samengestelde_groep/rolomschrijving',
+    ])
+      expect(allowed, path).toContain(path);
+    const found = new Map<string, string[]>();
+    for (const name of valid)
+      for (const path of documentPaths(text(name))) found.set(path, [...(found.get(path) ?? []), name]);
+    expect([...allowed].filter((path) => !found.has(path)).sort()).toEqual([]);
+    expect([...found.keys()].filter((path) => !allowed.has(path)).sort()).toEqual([]);
+  });
+
+  it("include files written as both of Edustandaard's example exports are", () => {
+    expect(valid).toEqual(expect.arrayContaining(['example-shape.xml', 'flemish-shape.xml']));
+    // The examples put the root in no namespace and name the schema with noNamespaceSchemaLocation.
+    for (const name of valid)
+      expect(text(name), name).toContain(
+        '<EDEX xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="EDEXML.structuur.xsd">',
+      );
   });
 });

@@ -141,8 +141,16 @@ describe('EDEXML preview', () => {
         name: teacher.name,
         hasAccount: school.teacherIds.has(teacher.email),
         isMember: school.teacherIds.has(teacher.email),
+        // valid.xml gives every teacher an address and no role.
+        addressProblem: null,
+        givenAddress: null,
+        roles: [],
+        roleDescriptions: [],
       })),
     );
+    // Every group is a primary one with pupils, every pupil has a group and a year, the file names no vestiging.
+    expect([result.skipped, result.skippedCount, result.notes, result.noteCount]).toEqual([[], 0, [], 0]);
+    expect(result.locations).toEqual([]);
     const after = await rowCounts(t.database.db);
     // The audit log gains the preview's pupil-data entry; nothing else changes.
     expect({ ...after, audit_log: 0, sessions: 0 }).toEqual({ ...before, audit_log: 0, sessions: 0 });

@@ -56,13 +56,117 @@ export const uploadRowErrorSchema = z.object({
 });
 export type UploadRowError = z.infer<typeof uploadRowErrorSchema>;
 
-/** Teachers in an EDEXML file without an account at the school: they can be invited in one action. */
+/** EDEXML teacher roles (`rol`, EDEXLeerkrachtRolType), kept as the file names them. */
+export const EDEXML_TEACHER_ROLES = [
+  'ADJ',
+  'ADM',
+  'CON',
+  'DIR',
+  'ICT',
+  'IB',
+  'KLA',
+  'LRK',
+  'LOS',
+  'LOC',
+  'OWA',
+  'OUD',
+  'RT',
+  'SMW',
+  'STA',
+  'TAL',
+  'VAK',
+] as const;
+
+/**
+ * A teacher of an EDEXML file, matched to an account on their address. `email` is null when the file gives none
+ * (`addressProblem` `missing`) or one that is no e-mail address (`invalid`, the file's text in `givenAddress`): such
+ * a teacher is listed but cannot be invited until the administration system has their address. `roles` are the
+ * file's role codes (`rol`, for the teacher or per group), `roleDescriptions` its free texts (`rolomschrijving`).
+ */
 export const uploadTeacherSchema = z.object({
-  email: z.string(),
+  email: z.string().nullable(),
   name: z.string(),
   hasAccount: z.boolean(),
   isMember: z.boolean(),
+  addressProblem: z.enum(['missing', 'invalid']).nullable().optional(),
+  givenAddress: z.string().nullable().optional(),
+  roles: z.array(z.string()).optional(),
+  roleDescriptions: z.array(z.string()).optional(),
 });
+export type UploadTeacher = z.infer<typeof uploadTeacherSchema>;
+
+/**
+ * Why an EDEXML group or pupil is skipped (not imported, and no error: the standard allows it). Groups and pupils
+ * outside primary education by their jaargroep: `not_primary` (N), `historical` (H), `childcare` (B, D),
+ * `secondary` (11-16), `special_secondary` (V). Groups: `composed_group` (a samengestelde groep: the app keeps one
+ * group per pupil and year), `no_pupils` (a C or S group without any pupil to take its year from). Pupils:
+ * `no_group` (no groep), `group_skipped` (their group is skipped; `values.group`, `values.groupReason`), `left`
+ * (uitstroomdatum on or before today; `values.date`), `no_year` (in a combination group without a jaargroep of
+ * their own, or in an S group without one and without a birth date; `values.code`).
+ */
+export const EDEXML_SKIP_REASONS = [
+  'not_primary',
+  'historical',
+  'childcare',
+  'secondary',
+  'special_secondary',
+  'composed_group',
+  'no_pupils',
+  'no_group',
+  'group_skipped',
+  'left',
+  'no_year',
+] as const;
+export type EdexmlSkipReason = (typeof EDEXML_SKIP_REASONS)[number];
+
+/** The most skipped rows and notes a preview lists (the counts say how many there are). */
+export const UPLOAD_MAX_LISTED_SKIPPED = 1000;
+
+export const uploadSkippedSchema = z.object({
+  line: z.number().int(),
+  kind: z.enum(['group', 'pupil']),
+  key: z.string().nullable(),
+  name: z.string(),
+  reason: z.enum(EDEXML_SKIP_REASONS),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
+});
+export type UploadSkipped = z.infer<typeof uploadSkippedSchema>;
+
+/**
+ * Something the import does differently from the file's text, for a row it imports: `renamed_group` (two groups of
+ * the file share a name; `values.from`, `values.to`), `grade_from_age` (an S-group pupil without a jaargroep of
+ * their own gets the grade of their age on 1 October: `values.grade`, `values.age`), `mixed_locations` (a group
+ * whose pupils are at more than one vestiging; `values.locations`), `birth_date_ignored` (a birth date in the
+ * future or before 1900: not stored; `values.value`).
+ */
+export const EDEXML_NOTE_CODES = [
+  'renamed_group',
+  'grade_from_age',
+  'mixed_locations',
+  'birth_date_ignored',
+] as const;
+export const uploadNoteSchema = z.object({
+  line: z.number().int(),
+  kind: z.enum(['group', 'pupil']),
+  key: z.string(),
+  name: z.string(),
+  code: z.enum(EDEXML_NOTE_CODES),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
+});
+export type UploadNote = z.infer<typeof uploadNoteSchema>;
+
+/**
+ * A vestiging (location) of the school: those of the file (`in_file`, `new` when the school has no such location
+ * yet) with the number of its pupils the file imports, and the school's stored ones that the file does not name
+ * (`not_in_file`) with the number of their pupils of that school year, whom the file leaves as they are.
+ */
+export const uploadLocationSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  status: z.enum(['new', 'in_file', 'not_in_file']),
+  pupils: z.number().int(),
+});
+export type UploadLocation = z.infer<typeof uploadLocationSchema>;
 
 /** The most ECK-iD conflicts a preview lists, and so the most one apply can confirm (count says how many). */
 export const UPLOAD_MAX_LISTED_ECKID_CONFLICTS = 1000;
@@ -100,6 +204,15 @@ export const uploadPreviewSchema = z.object({
   /** EDEXML: the first UPLOAD_MAX_LISTED_ECKID_CONFLICTS conflicts in file order (counts assume none confirmed). */
   eckIdConflicts: z.array(uploadEckIdConflictSchema).default([]),
   eckIdConflictCount: z.number().int().default(0),
+  /* The EDEXML lists below are always sent for EDEXML files (optional: other kinds have none). */
+  /** EDEXML: groups and pupils not imported, with the reason (the first UPLOAD_MAX_LISTED_SKIPPED; all counted). */
+  skipped: z.array(uploadSkippedSchema).optional(),
+  skippedCount: z.number().int().optional(),
+  /** EDEXML: imported rows the import adapts (the first UPLOAD_MAX_LISTED_SKIPPED; all counted). */
+  notes: z.array(uploadNoteSchema).optional(),
+  noteCount: z.number().int().optional(),
+  /** EDEXML: the school's vestigingen, in the file and not. */
+  locations: z.array(uploadLocationSchema).optional(),
 });
 export type UploadPreview = z.infer<typeof uploadPreviewSchema>;
 
@@ -176,13 +289,13 @@ export const UPLOAD_REFUSAL_CODES = [
   'connection_inactive',
   'kind_not_supported',
   'not_an_eckid_conflict',
+  'no_brin',
 ] as const;
 
 /** Row error codes of EDEXML files (docs/uploads/edexml.md says what each means). */
 export const EDEXML_ROW_ERROR_CODES = [
   'missing_key',
   'duplicate_group_key',
-  'duplicate_group_name',
   'group_name_in_use',
   'ambiguous_group_key',
   'missing_field',
@@ -195,14 +308,11 @@ export const EDEXML_ROW_ERROR_CODES = [
   'missing_group',
   'unknown_group',
   'group_not_imported',
-  'combination_grade_missing',
-  'special_grade_missing',
   'ambiguous_pupil_key',
   'key_eckid_conflict',
   'duplicate_pupil',
-  'missing_email',
-  'invalid_email',
-  'duplicate_teacher_email',
+  'duplicate_location_key',
+  'unknown_location',
 ] as const;
 export type EdexmlRowErrorCode = (typeof EDEXML_ROW_ERROR_CODES)[number];
 

@@ -15,6 +15,22 @@ import { schoolIdColumn, timestamptz } from './columns';
 import { users } from './users';
 
 /**
+ * A vestiging (location) of a school as its administration system names it in EDEXML (`vestiging` key and naam):
+ * the app keeps one school per BRIN, and its pupils and groups say at which of its locations they are.
+ */
+export const schoolLocations = pgTable(
+  'school_locations',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolIdColumn(),
+    /** The administration system's key of the vestiging (EDEXML `vestiging/@key`). */
+    externalKey: text('external_key').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [unique('school_locations_school_key').on(t.schoolId, t.externalKey)],
+);
+
+/**
  * A group ("Groep 5A", "Groep 4/5") in one school year. `grade` is the main (for combination groups the
  * highest) grade; each pupil's own grade is on year_class_pupils. "hasGoals" is derived, not stored: a group
  * has goals when a method test score of the group belongs to a method test with test sections that carry a goal.
@@ -29,6 +45,8 @@ export const yearClasses = pgTable(
     calendarYear: integer('calendar_year').notNull(),
     grade: integer('grade').notNull(),
     externalKey: text('external_key'),
+    /** The vestiging all the group's pupils of the file were at (null: unknown, or more than one). */
+    locationId: integer('location_id').references(() => schoolLocations.id, { onDelete: 'set null' }),
   },
   (t) => [
     unique('year_classes_school_year_name_key').on(t.schoolId, t.calendarYear, t.name),
@@ -46,6 +64,8 @@ export const pupils = pgTable(
     /** voorvoegsel ("van der"); names sort on last_name. */
     lastNamePrefix: text('last_name_prefix').notNull().default(''),
     lastName: text('last_name').notNull(),
+    /** voorletters ("IH") as the administration system has them; the first name when it has no other. */
+    initials: text('initials'),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     gender: text('gender'),
     externalKey: text('external_key'),
@@ -62,6 +82,8 @@ export const pupils = pgTable(
     citoExclusionChangedAt: timestamptz('cito_exclusion_changed_at'),
     showOutflowProfile: boolean('show_outflow_profile').notNull().default(false),
     dateLeft: date('date_left', { mode: 'string' }),
+    /** The vestiging the pupil is at (EDEXML `vestiging`); null when the school's files name none. */
+    locationId: integer('location_id').references(() => schoolLocations.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('pupils_school_id_idx').on(t.schoolId),

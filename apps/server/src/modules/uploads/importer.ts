@@ -1,4 +1,11 @@
-import type { UploadCounts, UploadEckIdConflict, UploadKind, UploadRowError } from '@leerzicht/contract';
+import type {
+  UploadCounts,
+  UploadEckIdConflict,
+  UploadKind,
+  UploadPreview,
+  UploadRowError,
+  UploadTeacher,
+} from '@leerzicht/contract';
 import type { Db } from '../../db/client';
 import type { ReadDeadline } from './read-limits';
 
@@ -35,7 +42,9 @@ export interface ImportPlan {
   errors: UploadRowError[];
   errorCount: number;
   /** EDEXML only: the file's teachers, with whether they have an account and are members of the school. */
-  teachers?: { email: string; name: string; hasAccount: boolean; isMember: boolean }[];
+  teachers?: UploadTeacher[];
+  /** EDEXML only: rows skipped with their reason, rows the import adapts, and the school's vestigingen. */
+  edexml?: Pick<UploadPreview, 'skipped' | 'skippedCount' | 'notes' | 'noteCount' | 'locations'>;
   /**
    * EDEXML only: pupils whose stored ECK-iD the file contradicts (the first listed, all counted), and the keys of
    * all of them that an apply may confirm (`replaceEckIds` must name only these).

@@ -111,6 +111,7 @@ export async function previewUpload(
       teachers: plan.teachers ?? [],
       eckIdConflicts: plan.eckIdConflicts?.list ?? [],
       eckIdConflictCount: plan.eckIdConflicts?.count ?? 0,
+      ...(plan.edexml ?? { skipped: [], skippedCount: 0, notes: [], noteCount: 0, locations: [] }),
     };
   } finally {
     await upload.discard();

@@ -1,6 +1,6 @@
 import { fullName, UPLOAD_MAX_LISTED_ECKID_CONFLICTS, type UploadEckIdConflict } from '@leerzicht/contract';
 import type { StoredPupil } from './repository';
-import type { PupilRow } from './rows';
+import type { PupilRow } from './pupil-rows';
 
 /*
  * ECK-iD conflicts of an EDEXML file (docs/uploads/edexml.md): a pupil matched on their key whose stored ECK-iD the

@@ -1,6 +1,7 @@
 import { replacesEckId, type EckIdConflicts } from './eck-id-conflicts';
 import type { StoredGroup, StoredPupil, updatePupil } from './repository';
-import type { BrokenGroups, GroupRow, Mention, PupilRow } from './rows';
+import type { BrokenGroups, GroupRow } from './group-rows';
+import type { Mention, PupilRow } from './pupil-rows';
 import type { RowErrors } from './values';
 
 /*
@@ -148,9 +149,16 @@ export function matchPupils(
 
 /**
  * The stored pupil's fields the row would change. A stored ECK-iD is replaced only when the user confirmed it for
- * this pupil (`replaceEckId`); the row's other changes apply either way, since the key says who the pupil is.
+ * this pupil (`replaceEckId`); the row's other changes apply either way, since the key says who the pupil is. What
+ * the file leaves out (birth date, gender, vestiging) stays as stored; the vestiging is compared by its key here and
+ * written by the plan once new vestigingen have their ids.
  */
-export function pupilChanges(row: PupilRow, stored: StoredPupil, replaceEckId: boolean) {
+export function pupilChanges(
+  row: PupilRow,
+  stored: StoredPupil,
+  replaceEckId: boolean,
+  storedLocationKey: string | null,
+) {
   const values: Parameters<typeof updatePupil>[3] = {};
   if (stored.externalKey !== row.key) values.externalKey = row.key;
   if (row.eckId !== null && stored.eckId !== row.eckId && (stored.eckId === null || replaceEckId))
@@ -158,8 +166,11 @@ export function pupilChanges(row: PupilRow, stored: StoredPupil, replaceEckId: b
   if (stored.firstName !== row.firstName) values.firstName = row.firstName;
   if (stored.lastNamePrefix !== row.lastNamePrefix) values.lastNamePrefix = row.lastNamePrefix;
   if (stored.lastName !== row.lastName) values.lastName = row.lastName;
-  if (stored.dateOfBirth !== row.dateOfBirth) values.dateOfBirth = row.dateOfBirth;
+  if (stored.initials !== row.initials) values.initials = row.initials;
+  if (row.dateOfBirth !== undefined && stored.dateOfBirth !== row.dateOfBirth)
+    values.dateOfBirth = row.dateOfBirth;
   if (row.gender !== undefined && stored.gender !== row.gender) values.gender = row.gender;
   if (stored.dateLeft !== null) values.dateLeft = null;
-  return values;
+  const moves = row.locationKey !== undefined && row.locationKey !== storedLocationKey;
+  return { values, location: moves ? row.locationKey : undefined };
 }

@@ -9,6 +9,7 @@ import { decoderFor, encodingOf, isDangerousDoctype } from './xml-text';
  * Reads an EDEXML 2.1 file as a stream (saxes: a well-formedness-checking parser that does not read DTDs and
  * never fetches anything) into plain rows with the line each row starts on. Nothing is validated here beyond
  * well-formedness, the root element, the DOCTYPE rule and the limits (depth, rows, time): rows.ts checks the content.
+ * Elements the app has no use for (addresses, national numbers, weights, additions) are passed over unread.
  */
 
 export interface RawGroup {
@@ -16,6 +17,14 @@ export interface RawGroup {
   key: string | null;
   naam: string | null;
   jaargroep: string | null;
+  /** A samengestelde_groep (composed group: pupils of several groups), which has no jaargroep. */
+  composed: boolean;
+}
+
+export interface RawLocation {
+  line: number;
+  key: string | null;
+  naam: string | null;
 }
 
 export interface RawPupil {
@@ -25,14 +34,27 @@ export interface RawPupil {
   achternaam: string | null;
   voorvoegsel: string | null;
   voornamen: string | null;
+  voorletters: string | null;
   roepnaam: string | null;
   geboortedatum: string | null;
   geslacht: string | null;
   jaargroep: string | null;
+  uitstroomdatum: string | null;
   /** The `groep` element's key; undefined when the pupil has no `groep` element. */
   groepKey: string | null | undefined;
   /** The line of the `groep` element (errors about the group point there). */
   groepLine: number | null;
+  /** The `vestiging` element's key; undefined when the pupil has none. */
+  vestigingKey: string | null | undefined;
+  vestigingLine: number | null;
+}
+
+export interface RawTeacherGroup {
+  line: number;
+  key: string | null;
+  composed: boolean;
+  roles: string[];
+  roleDescriptions: string[];
 }
 
 export interface RawTeacher {
@@ -40,30 +62,63 @@ export interface RawTeacher {
   key: string | null;
   achternaam: string | null;
   voorvoegsel: string | null;
+  voornamen: string | null;
+  voorletters: string | null;
   roepnaam: string | null;
   emailadres: string | null;
-  groups: { line: number; key: string | null }[];
+  roles: string[];
+  roleDescriptions: string[];
+  groups: RawTeacherGroup[];
 }
 
 export interface EdexDocument {
   schoolLine: number | null;
   schooljaar: string | null;
   brincode: string | null;
+  /** The Flemish school number, in place of a brincode. */
+  instellingsnummer: string | null;
+  locations: RawLocation[];
   groups: RawGroup[];
   pupils: RawPupil[];
   teachers: RawTeacher[];
 }
 
-const PUPIL_FIELDS = [
-  'achternaam',
-  'voorvoegsel',
-  'voornamen',
-  'roepnaam',
-  'geboortedatum',
-  'geslacht',
-  'jaargroep',
-] as const;
-const TEACHER_FIELDS = ['achternaam', 'voorvoegsel', 'roepnaam', 'emailadres'] as const;
+type PupilText =
+  | 'achternaam'
+  | 'voorvoegsel'
+  | 'voornamen'
+  | 'voorletters'
+  | 'roepnaam'
+  | 'geboortedatum'
+  | 'geslacht'
+  | 'jaargroep'
+  | 'uitstroomdatum';
+type TeacherText = 'achternaam' | 'voorvoegsel' | 'voornamen' | 'voorletters' | 'roepnaam' | 'emailadres';
+
+/** The pupil's and teacher's text elements read, by element name (EDEXML writes voorletters as `voorletters-1`). */
+const PUPIL_FIELDS = new Map<string, PupilText>([
+  ['achternaam', 'achternaam'],
+  ['voorvoegsel', 'voorvoegsel'],
+  ['voornamen', 'voornamen'],
+  ['voorletters-1', 'voorletters'],
+  ['roepnaam', 'roepnaam'],
+  ['geboortedatum', 'geboortedatum'],
+  ['geslacht', 'geslacht'],
+  ['jaargroep', 'jaargroep'],
+  ['uitstroomdatum', 'uitstroomdatum'],
+]);
+const TEACHER_FIELDS = new Map<string, TeacherText>([
+  ['achternaam', 'achternaam'],
+  ['voorvoegsel', 'voorvoegsel'],
+  ['voornamen', 'voornamen'],
+  ['voorletters-1', 'voorletters'],
+  ['roepnaam', 'roepnaam'],
+  ['emailadres', 'emailadres'],
+]);
+
+const PUPIL = 'EDEX/leerlingen/leerling';
+const TEACHER = 'EDEX/leerkrachten/leerkracht';
+const TEACHER_GROUPS = [`${TEACHER}/groepen/groep`, `${TEACHER}/groepen/samengestelde_groep`];
 
 /**
  * The element paths this reader takes anything from. Each open element's path is kept only while it is one of
@@ -74,23 +129,30 @@ const READ_PATHS = new Set<string>([
   'EDEX/school',
   'EDEX/school/schooljaar',
   'EDEX/school/brincode',
+  'EDEX/school/instellingsnummer',
+  'EDEX/vestigingen',
+  'EDEX/vestigingen/vestiging',
+  'EDEX/vestigingen/vestiging/naam',
   'EDEX/groepen',
   'EDEX/groepen/groep',
   'EDEX/groepen/groep/naam',
   'EDEX/groepen/groep/jaargroep',
+  'EDEX/groepen/samengestelde_groep',
+  'EDEX/groepen/samengestelde_groep/naam',
   'EDEX/leerlingen',
-  'EDEX/leerlingen/leerling',
-  'EDEX/leerlingen/leerling/groep',
-  ...PUPIL_FIELDS.map((field) => `EDEX/leerlingen/leerling/${field}`),
+  PUPIL,
+  `${PUPIL}/groep`,
+  `${PUPIL}/vestiging`,
+  ...[...PUPIL_FIELDS.keys()].map((field) => `${PUPIL}/${field}`),
   'EDEX/leerkrachten',
-  'EDEX/leerkrachten/leerkracht',
-  ...TEACHER_FIELDS.map((field) => `EDEX/leerkrachten/leerkracht/${field}`),
-  'EDEX/leerkrachten/leerkracht/groepen',
-  'EDEX/leerkrachten/leerkracht/groepen/groep',
+  TEACHER,
+  ...[...TEACHER_FIELDS.keys()].map((field) => `${TEACHER}/${field}`),
+  `${TEACHER}/rol`,
+  `${TEACHER}/rolomschrijving`,
+  `${TEACHER}/groepen`,
+  ...TEACHER_GROUPS,
+  ...TEACHER_GROUPS.flatMap((path) => [`${path}/rol`, `${path}/rolomschrijving`]),
 ]);
-
-const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
-  (list as readonly string[]).includes(value);
 
 /** The element name without a namespace prefix. */
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
@@ -111,6 +173,8 @@ export async function parseEdexml(filePath: string, deadline: ReadDeadline): Pro
     schoolLine: null,
     schooljaar: null,
     brincode: null,
+    instellingsnummer: null,
+    locations: [],
     groups: [],
     pupils: [],
     teachers: [],
@@ -124,13 +188,16 @@ export async function parseEdexml(filePath: string, deadline: ReadDeadline): Pro
   // Per open element: its path when it is one of READ_PATHS, else null; and its text so far.
   const paths: (string | null)[] = [];
   const texts: string[] = [];
+  let location: RawLocation | null = null;
   let group: RawGroup | null = null;
   let pupil: RawPupil | null = null;
   let teacher: RawTeacher | null = null;
+  let teacherGroup: RawTeacherGroup | null = null;
   let rows = 0;
   const countRow = () => {
     rows += 1;
-    if (rows > UPLOAD_MAX_ROWS) fail(tooManyRows(parser.line, 'rows (groups, pupils and teachers)'));
+    if (rows > UPLOAD_MAX_ROWS)
+      fail(tooManyRows(parser.line, 'rows (locations, groups, pupils and teachers)'));
   };
 
   parser.on('doctype', (doctype) => {
@@ -188,10 +255,13 @@ export async function parseEdexml(filePath: string, deadline: ReadDeadline): Pro
     if (at === null) return;
     const key = clean(tag.attributes.key);
     if (at === 'EDEX/school') doc.schoolLine = line;
-    else if (at === 'EDEX/groepen/groep') {
-      group = { line, key, naam: null, jaargroep: null };
+    else if (at === 'EDEX/vestigingen/vestiging') {
+      location = { line, key, naam: null };
       countRow();
-    } else if (at === 'EDEX/leerlingen/leerling') {
+    } else if (at === 'EDEX/groepen/groep' || at === 'EDEX/groepen/samengestelde_groep') {
+      group = { line, key, naam: null, jaargroep: null, composed: at !== 'EDEX/groepen/groep' };
+      countRow();
+    } else if (at === PUPIL) {
       pupil = {
         line,
         key,
@@ -199,30 +269,43 @@ export async function parseEdexml(filePath: string, deadline: ReadDeadline): Pro
         achternaam: null,
         voorvoegsel: null,
         voornamen: null,
+        voorletters: null,
         roepnaam: null,
         geboortedatum: null,
         geslacht: null,
         jaargroep: null,
+        uitstroomdatum: null,
         groepKey: undefined,
         groepLine: null,
+        vestigingKey: undefined,
+        vestigingLine: null,
       };
       countRow();
-    } else if (at === 'EDEX/leerlingen/leerling/groep' && pupil) {
+    } else if (at === `${PUPIL}/groep` && pupil) {
       pupil.groepKey = key;
       pupil.groepLine = line;
-    } else if (at === 'EDEX/leerkrachten/leerkracht') {
+    } else if (at === `${PUPIL}/vestiging` && pupil) {
+      pupil.vestigingKey = key;
+      pupil.vestigingLine = line;
+    } else if (at === TEACHER) {
       teacher = {
         line,
         key,
         achternaam: null,
         voorvoegsel: null,
+        voornamen: null,
+        voorletters: null,
         roepnaam: null,
         emailadres: null,
+        roles: [],
+        roleDescriptions: [],
         groups: [],
       };
       countRow();
-    } else if (at === 'EDEX/leerkrachten/leerkracht/groepen/groep' && teacher)
-      teacher.groups.push({ line, key });
+    } else if (TEACHER_GROUPS.includes(at) && teacher) {
+      teacherGroup = { line, key, composed: at !== TEACHER_GROUPS[0], roles: [], roleDescriptions: [] };
+      teacher.groups.push(teacherGroup);
+    }
   });
   parser.on('closetag', (tag) => {
     if (failures.length > 0) return;
@@ -232,21 +315,38 @@ export async function parseEdexml(filePath: string, deadline: ReadDeadline): Pro
     const name = localName(tag.name);
     if (at === 'EDEX/school/schooljaar') doc.schooljaar = text;
     else if (at === 'EDEX/school/brincode') doc.brincode = text;
-    else if (at === 'EDEX/groepen/groep' && group) {
+    else if (at === 'EDEX/school/instellingsnummer') doc.instellingsnummer = text;
+    else if (at === 'EDEX/vestigingen/vestiging' && location) {
+      doc.locations.push(location);
+      location = null;
+    } else if (at === 'EDEX/vestigingen/vestiging/naam' && location) location.naam = text;
+    else if ((at === 'EDEX/groepen/groep' || at === 'EDEX/groepen/samengestelde_groep') && group) {
       doc.groups.push(group);
       group = null;
-    } else if (at === 'EDEX/groepen/groep/naam' && group) group.naam = text;
+    } else if ((at === 'EDEX/groepen/groep/naam' || at === 'EDEX/groepen/samengestelde_groep/naam') && group)
+      group.naam = text;
     else if (at === 'EDEX/groepen/groep/jaargroep' && group) group.jaargroep = text;
-    else if (at === 'EDEX/leerlingen/leerling' && pupil) {
+    else if (at === PUPIL && pupil) {
       doc.pupils.push(pupil);
       pupil = null;
-    } else if (at === `EDEX/leerlingen/leerling/${name}` && pupil && isOneOf(PUPIL_FIELDS, name))
-      pupil[name] = text;
-    else if (at === 'EDEX/leerkrachten/leerkracht' && teacher) {
+    } else if (at === `${PUPIL}/${name}` && pupil) {
+      const field = PUPIL_FIELDS.get(name);
+      if (field) pupil[field] = text;
+    } else if (at === TEACHER && teacher) {
       doc.teachers.push(teacher);
       teacher = null;
-    } else if (at === `EDEX/leerkrachten/leerkracht/${name}` && teacher && isOneOf(TEACHER_FIELDS, name))
-      teacher[name] = text;
+    } else if (at === `${TEACHER}/rol` && teacher && text !== null) teacher.roles.push(text);
+    else if (at === `${TEACHER}/rolomschrijving` && teacher && text !== null)
+      teacher.roleDescriptions.push(text);
+    else if (TEACHER_GROUPS.includes(at)) teacherGroup = null;
+    else if (teacherGroup && text !== null && TEACHER_GROUPS.some((path) => at === `${path}/rol`))
+      teacherGroup.roles.push(text);
+    else if (teacherGroup && text !== null && TEACHER_GROUPS.some((path) => at === `${path}/rolomschrijving`))
+      teacherGroup.roleDescriptions.push(text);
+    else if (at === `${TEACHER}/${name}` && teacher) {
+      const field = TEACHER_FIELDS.get(name);
+      if (field) teacher[field] = text;
+    }
   });
 
   const stream = createReadStream(filePath);

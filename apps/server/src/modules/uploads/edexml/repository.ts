@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   pupils,
+  schoolLocations,
   schoolMemberships,
   teacherGroupPermissions,
   users,
@@ -20,9 +21,11 @@ export function schoolPupils(db: Db, schoolId: number) {
       firstName: pupils.firstName,
       lastNamePrefix: pupils.lastNamePrefix,
       lastName: pupils.lastName,
+      initials: pupils.initials,
       dateOfBirth: pupils.dateOfBirth,
       gender: pupils.gender,
       dateLeft: pupils.dateLeft,
+      locationId: pupils.locationId,
     })
     .from(pupils)
     .where(eq(pupils.schoolId, schoolId));
@@ -37,11 +40,40 @@ export function yearGroups(db: Db, schoolId: number, calendarYear: number) {
       externalKey: yearClasses.externalKey,
       name: yearClasses.name,
       grade: yearClasses.grade,
+      locationId: yearClasses.locationId,
     })
     .from(yearClasses)
     .where(and(eq(yearClasses.schoolId, schoolId), eq(yearClasses.calendarYear, calendarYear)));
 }
 export type StoredGroup = Awaited<ReturnType<typeof yearGroups>>[number];
+
+/** The school's vestigingen. */
+export function schoolLocationRows(db: Db, schoolId: number) {
+  return db
+    .select({ id: schoolLocations.id, externalKey: schoolLocations.externalKey, name: schoolLocations.name })
+    .from(schoolLocations)
+    .where(eq(schoolLocations.schoolId, schoolId));
+}
+export type StoredLocation = Awaited<ReturnType<typeof schoolLocationRows>>[number];
+
+/** Adds the new vestigingen and renames the changed ones; the id of every vestiging of the file by its key. */
+export async function writeLocations(
+  tx: Db,
+  schoolId: number,
+  added: readonly { key: string; name: string }[],
+  renamed: readonly { id: number; name: string }[],
+) {
+  for (const location of renamed)
+    await tx
+      .update(schoolLocations)
+      .set({ name: location.name })
+      .where(and(eq(schoolLocations.schoolId, schoolId), eq(schoolLocations.id, location.id)));
+  if (added.length > 0)
+    await tx
+      .insert(schoolLocations)
+      .values(added.map((location) => ({ schoolId, externalKey: location.key, name: location.name })));
+  return new Map((await schoolLocationRows(tx, schoolId)).map((row) => [row.externalKey, row.id]));
+}
 
 /** Enrolments in the school's groups of one school year. */
 export function yearEnrolments(db: Db, schoolId: number, calendarYear: number) {
@@ -108,7 +140,7 @@ export async function updateGroup(
   tx: Db,
   schoolId: number,
   id: number,
-  values: { name?: string; grade?: number },
+  values: { name?: string; grade?: number; locationId?: number },
 ) {
   await tx
     .update(yearClasses)
@@ -140,9 +172,11 @@ export async function updatePupil(
       | 'firstName'
       | 'lastNamePrefix'
       | 'lastName'
+      | 'initials'
       | 'dateOfBirth'
       | 'gender'
       | 'dateLeft'
+      | 'locationId'
     >
   >,
 ) {

@@ -5,12 +5,16 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { changeCount } from '../lib/counts';
 import { CountsTable } from './counts-table';
 import { EckIdConflictsTable } from './eck-id-conflicts-table';
+import { LocationsTable } from './locations-table';
+import { NotesList } from './notes-list';
 import { RowErrorsTable } from './row-errors-table';
+import { SkippedRowsTable } from './skipped-rows-table';
 import { TeachersPanel } from './teachers-panel';
 
 /**
  * What the checked file would change, before anything changes: the counts, every row error, whether the file was
- * applied before, its pupils whose ECK-iD the file would replace, and its teachers without an account. Applying
+ * applied before, its pupils whose ECK-iD the file would replace, and (EDEXML) its vestigingen, the groups and
+ * pupils it skips with the reason, the rows the import adapts, and its teachers without an account or address. Applying
  * needs the user's consent to skip the rows with errors when there are any, and replaces only the ECK-iDs the user
  * ticked (each one counts as a change: the counts assume none).
  */
@@ -57,6 +61,7 @@ export function PreviewPanel({
           </Alert>
         )}
         <CountsTable counts={preview.counts} />
+        <LocationsTable locations={preview.locations ?? []} />
         {hasErrors ? (
           <Stack gap="xs">
             <Text fw={600} c="red.8">
@@ -69,6 +74,8 @@ export function PreviewPanel({
             <FormattedMessage id="uploads.errors.none" />
           </Text>
         )}
+        <SkippedRowsTable skipped={preview.skipped ?? []} count={preview.skippedCount ?? 0} />
+        <NotesList notes={preview.notes ?? []} count={preview.noteCount ?? 0} />
         <EckIdConflictsTable
           conflicts={preview.eckIdConflicts}
           count={preview.eckIdConflictCount}
