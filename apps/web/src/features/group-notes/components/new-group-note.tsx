@@ -1,24 +1,10 @@
-import { fullName, NOTE_LIMIT, schoolYearLabel, type YearClassResult } from '@leerzicht/contract';
-import {
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  MultiSelect,
-  NativeSelect,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { fullName, schoolYearLabel, type YearClassResult } from '@leerzicht/contract';
+import { Card, Checkbox, MultiSelect, NativeSelect, SegmentedControl, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { LimitedTextarea } from '../../../components/forms/limited-textarea';
-import { ReadOnlyNotice } from '../../../components/read-only-notice';
+import { NoteEditorView } from '../../../components/note-editor/note-editor-view';
+import { useNoteEditor } from '../../../components/note-editor/use-note-editor';
 import { useCreateGroupNote } from '../../../entities/group';
-import { isSuppressed } from '../../../lib/api-client';
-import { useNoteDraft } from '../../../lib/note-draft';
-import { fieldError, fieldErrorsOf } from '../../../lib/server-errors';
 import { useSubjectName } from '../../../lib/subject-name';
 import { methodTestTargets, momentTargets } from '../lib/note-targets';
 
@@ -26,7 +12,8 @@ type Kind = 'test_moment' | 'method_test';
 
 /**
  * A new note of the group on one of its test moments (naming pupils if it is about some) or one of its method
- * tests. The text is kept as a draft in the tab until it is saved.
+ * tests, with the shared note editor: the text is kept as a draft in the tab until it is saved, and the page's
+ * leave guard is told while it holds unsaved text.
  */
 export function NewGroupNote({
   result,
@@ -45,15 +32,10 @@ export function NewGroupNote({
   const [target, setTarget] = useState('');
   const [pupils, setPupils] = useState<string[]>([]);
   const [confidential, setConfidential] = useState(false);
-  const [errors, setErrors] = useState<{ content?: string; target?: string; pupils?: string }>({});
-  const [suppressed, setSuppressed] = useState(false);
-  const draft = useNoteDraft(`group.${result.group.id}.new`, '');
+  // The pupils' 400 error shows at the pupils and the failure message at the text, as before (relatedPupils is not
+  // one of the editor's fields, so its error alone still counts as a failed save).
+  const editor = useNoteEditor({ draftKey: `group.${result.group.id}.new`, leaveGuard: onDirtyChange });
   const create = useCreateGroupNote();
-  const dirty = draft.text.trim() !== '';
-  useEffect(() => {
-    onDirtyChange(dirty);
-    return () => onDirtyChange(false);
-  }, [dirty, onDirtyChange]);
 
   const subjectOf = (subjectId: number) => {
     const subject = result.subjects.find((item) => item.id === subjectId);
@@ -91,31 +73,18 @@ export function NewGroupNote({
 
   const save = async () => {
     const about = body();
-    const required = intl.formatMessage({ id: 'form.required' });
-    const missing = {
-      content: draft.text.trim() === '' ? required : undefined,
-      target: about ? undefined : required,
-    };
-    setErrors(missing);
-    if (!about || missing.content) return;
-    try {
-      const answer = await create.mutateAsync({
-        yearClassId: result.group.id,
-        ...about,
-        content: draft.text,
-        confidential,
-      });
-      setSuppressed(isSuppressed(answer));
-      draft.clear();
-      setPupils([]);
-      setConfidential(false);
-    } catch (failure) {
-      const fields = fieldErrorsOf(failure);
-      setErrors({
-        content: fieldError(intl, fields, 'content') ?? intl.formatMessage({ id: 'notes.saveFailed' }),
-        pupils: fieldError(intl, fields, 'relatedPupils'),
-      });
-    }
+    const outcome = await editor.save(
+      // The editor refuses before sending when no moment or test is chosen (`missing`), so `about` is there; were
+      // it not, the save fails rather than drop the text.
+      (content) =>
+        about
+          ? create.mutateAsync({ yearClassId: result.group.id, ...about, content, confidential })
+          : Promise.reject(new Error('No test moment or method test chosen')),
+      { missing: about ? [] : ['target'] },
+    );
+    if (outcome === null) return;
+    setPupils([]);
+    setConfidential(false);
   };
 
   if (moments.length === 0 && methodTests.length === 0)
@@ -126,68 +95,68 @@ export function NewGroupNote({
     );
   return (
     <Card withBorder data-testid="new-group-note">
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          {intl.formatMessage({ id: 'groupNotes.new.title' })}
-        </Title>
-        <SegmentedControl
-          aria-label={intl.formatMessage({ id: 'groupNotes.new.kind' })}
-          value={kind}
-          onChange={(value) => {
-            setKind(value === 'method_test' ? 'method_test' : 'test_moment');
-            setTarget('');
-          }}
-          data={[
-            { value: 'test_moment', label: intl.formatMessage({ id: 'groupNotes.kind.test_moment' }) },
-            { value: 'method_test', label: intl.formatMessage({ id: 'groupNotes.kind.method_test' }) },
-          ]}
-        />
-        <NativeSelect
-          label={intl.formatMessage({
-            id: kind === 'test_moment' ? 'groupNotes.new.moment' : 'groupNotes.new.methodTest',
-          })}
-          withAsterisk
-          value={target}
-          onChange={(event) => setTarget(event.currentTarget.value)}
-          error={errors.target}
-          data={[
-            { value: '', label: intl.formatMessage({ id: 'groupNotes.new.choose' }), disabled: true },
-            ...options,
-          ]}
-        />
-        <LimitedTextarea
-          label={intl.formatMessage({ id: 'notes.content' })}
-          withAsterisk
-          value={draft.text}
-          onChange={draft.setText}
-          limit={NOTE_LIMIT}
-          rows={3}
-          error={errors.content}
-        />
-        {kind === 'test_moment' && (
-          <MultiSelect
-            label={intl.formatMessage({ id: 'momentNotes.pupils' })}
-            data={result.pupils.map((pupil) => ({ value: String(pupil.id), label: fullName(pupil) }))}
-            value={pupils}
-            onChange={setPupils}
-            error={errors.pupils}
-            searchable
-            clearable
-          />
-        )}
-        <Checkbox
-          label={intl.formatMessage({ id: 'notes.confidential' })}
-          description={intl.formatMessage({ id: 'groupNotes.confidentialHelp' })}
-          checked={confidential}
-          onChange={(event) => setConfidential(event.currentTarget.checked)}
-        />
-        <Group>
-          <Button size="xs" loading={create.isPending} onClick={() => void save()}>
-            {intl.formatMessage({ id: 'notes.save' })}
-          </Button>
-          {suppressed && <ReadOnlyNotice inline />}
-        </Group>
-      </Stack>
+      <NoteEditorView
+        editor={editor}
+        above={
+          <>
+            <Title order={2} size="h4">
+              {intl.formatMessage({ id: 'groupNotes.new.title' })}
+            </Title>
+            <SegmentedControl
+              aria-label={intl.formatMessage({ id: 'groupNotes.new.kind' })}
+              value={kind}
+              onChange={(value) => {
+                setKind(value === 'method_test' ? 'method_test' : 'test_moment');
+                setTarget('');
+              }}
+              data={[
+                { value: 'test_moment', label: intl.formatMessage({ id: 'groupNotes.kind.test_moment' }) },
+                { value: 'method_test', label: intl.formatMessage({ id: 'groupNotes.kind.method_test' }) },
+              ]}
+            />
+            <NativeSelect
+              label={intl.formatMessage({
+                id: kind === 'test_moment' ? 'groupNotes.new.moment' : 'groupNotes.new.methodTest',
+              })}
+              withAsterisk
+              value={target}
+              onChange={(event) => setTarget(event.currentTarget.value)}
+              error={editor.errorOf('target')}
+              data={[
+                { value: '', label: intl.formatMessage({ id: 'groupNotes.new.choose' }), disabled: true },
+                ...options,
+              ]}
+            />
+          </>
+        }
+        label={intl.formatMessage({ id: 'notes.content' })}
+        withAsterisk
+        rows={3}
+        buttonSize="xs"
+        saveLabel="notes.save"
+        onSave={() => void save()}
+        below={
+          <>
+            {kind === 'test_moment' && (
+              <MultiSelect
+                label={intl.formatMessage({ id: 'momentNotes.pupils' })}
+                data={result.pupils.map((pupil) => ({ value: String(pupil.id), label: fullName(pupil) }))}
+                value={pupils}
+                onChange={setPupils}
+                error={editor.errorOf('relatedPupils')}
+                searchable
+                clearable
+              />
+            )}
+            <Checkbox
+              label={intl.formatMessage({ id: 'notes.confidential' })}
+              description={intl.formatMessage({ id: 'groupNotes.confidentialHelp' })}
+              checked={confidential}
+              onChange={(event) => setConfidential(event.currentTarget.checked)}
+            />
+          </>
+        }
+      />
     </Card>
   );
 }
