@@ -45,6 +45,7 @@ import { pupilsToDiscussRoutes } from './modules/pupils-to-discuss/index';
 import { shellRoutes } from './modules/shell/index';
 import { supportRoutes } from './modules/support/index';
 import { uploadRoutes } from './modules/uploads/index';
+import { inspectorateRoutes } from './modules/inspectorate/index';
 import { schoolConnectionRoutes } from './modules/school-connection/index';
 import { dataRetentionRoutes } from './modules/data-retention/index';
 import { systemRoutes } from './modules/system/index';
@@ -125,6 +126,7 @@ export async function buildApp({ ctx, ping, logStream }: BuildAppOptions): Promi
       await pupilsToDiscussRoutes(api, ctx);
       await supportRoutes(api, ctx);
       await uploadRoutes(api, ctx);
+      await inspectorateRoutes(api, ctx);
       await schoolConnectionRoutes(api, ctx);
       await dataRetentionRoutes(api, ctx);
     },

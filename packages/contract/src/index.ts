@@ -22,6 +22,7 @@ export * from './api/shell-constants';
 export * from './results-logic';
 export * from './api/catalog';
 export * from './api/results';
+export * from './api/inspectorate';
 export * from './api/group-results';
 export * from './api/year-class-result';
 export * from './year-class-result-packing';

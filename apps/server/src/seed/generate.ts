@@ -13,6 +13,7 @@ import { Random } from './random';
 import { REGENBOOG, SCHOOLS, schoolRows } from './schools';
 import { Ids, type DemoData, type GenerateOptions } from './types';
 import { uploadRows } from './uploads';
+import { inspectorateRows } from './inspectorate';
 
 export const DEFAULT_SEED = 20_250_801;
 
@@ -71,5 +72,6 @@ export function generateDemoData(options: GenerateOptions): DemoData {
     ...notes,
     pinnedPupils,
     ...uploadRows({ yearClasses, yearClassPupils }, current, today),
+    ...inspectorateRows(current),
   } satisfies DemoData;
 }

@@ -70,6 +70,7 @@ const TABLES: readonly [TableKey, PgTable][] = [
   ['pupilNoteCategoryLinks', s.pupilNoteCategoryLinks],
   ['pinnedPupils', s.pinnedPupils],
   ['uploads', s.uploads],
+  ['inspectorateFigures', s.inspectorateFigures],
 ];
 
 /** True when the database holds no school (a fresh install). */

@@ -47,6 +47,7 @@ export interface DemoData {
   pupilNoteCategoryLinks: Row<typeof s.pupilNoteCategoryLinks>[];
   pinnedPupils: Row<typeof s.pinnedPupils>[];
   uploads: Row<typeof s.uploads>[];
+  inspectorateFigures: Row<typeof s.inspectorateFigures>[];
 }
 
 export interface GenerateOptions {

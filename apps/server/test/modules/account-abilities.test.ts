@@ -17,7 +17,9 @@ import {
   createYearClass,
   permitGroup,
 } from '../helpers/factories';
+import { inspectorateCsv } from '../helpers/inspectorate-file';
 import { signIn } from '../helpers/sign-in';
+import { multipartPayload } from '../helpers/ticketing';
 import { SUBJECT_IDS } from '../../src/seed/catalog';
 
 /*
@@ -52,7 +54,8 @@ interface Probe {
   ability: Ability;
   method: Method;
   url: string;
-  payload?: object;
+  payload?: object | Buffer;
+  headers?: Record<string, string>;
   /** Checked only where the ability says yes: others may be allowed it too for reasons of their own. */
   whereAllowed?: true;
 }
@@ -84,8 +87,16 @@ const EXPECTED: Record<Role, { school: SchoolAbilities; account: AccountAbilitie
     editAmbitions: true,
     manageSchool: true,
   };
-  const noAccount: AccountAbilities = { makeSystemTemplates: false, readTickets: false };
-  const staffAccount: AccountAbilities = { makeSystemTemplates: true, readTickets: true };
+  const noAccount: AccountAbilities = {
+    makeSystemTemplates: false,
+    readTickets: false,
+    importInspectorateFigures: false,
+  };
+  const staffAccount: AccountAbilities = {
+    makeSystemTemplates: true,
+    readTickets: true,
+    importInspectorateFigures: true,
+  };
   return {
     teacher: { school: none, account: noAccount },
     senco: { school: senco, account: noAccount },
@@ -214,6 +225,15 @@ describe('GET /profile/ abilities match what the routes allow', () => {
         payload: { name: 'Systeemsjabloon', is_system: true },
       },
       { ability: 'readTickets', method: 'GET', url: '/support/tickets/' },
+      // A preview changes nothing: an inspectorate file whose one row matches no school.
+      {
+        ability: 'importInspectorateFigures',
+        method: 'POST',
+        url: '/inspectorate-figures/preview/',
+        ...(await multipartPayload({}, [
+          { field: 'file', name: 'data.csv', content: inspectorateCsv(2022, []) },
+        ])),
+      },
     ];
   });
 
@@ -251,6 +271,7 @@ describe('GET /profile/ abilities match what the routes allow', () => {
           method: probe.method,
           url: api(probe.url),
           ...(probe.payload ? { payload: probe.payload } : {}),
+          ...(probe.headers ? { headers: probe.headers } : {}),
         }),
       );
       const status = response.statusCode;

@@ -159,9 +159,11 @@ describe('GET /school-inspection/{id}/ and PATCH /schools/{id}/schoolweging/', (
     }
     expect(body.share1F).toBeCloseTo(want.share1F, 1);
     expect(body.shareTarget).toBeCloseTo(want.shareTarget, 1);
-    expect(body.signal1F).toBe(85);
+    // No value from the inspectorate (imported or entered): no signaleringswaarde, so no verdict.
+    expect(body.signal1F).toBeNull();
     expect(body.schoolweging).toBeNull();
     expect(body.signalTarget).toBeNull();
+    expect(body.signalSource).toBeNull();
     expect((await get('senco')).statusCode).toBe(200);
   });
 
@@ -172,38 +174,32 @@ describe('GET /school-inspection/{id}/ and PATCH /schools/{id}/schoolweging/', (
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('lets a superuser enter the schoolweging, which sets the 1S/2F signaleringswaarde', async () => {
-    const response = await patch('superuser', { schoolweging: 31.2 });
+  it("lets a superuser enter the schoolweging and the letter's 1S/2F signaleringswaarde, which give the verdict", async () => {
+    const response = await patch('superuser', { schoolweging: 31.2, signalTarget: 43.5 });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ schoolId, schoolweging: 31.2 });
+    expect(response.json()).toEqual({ schoolId, schoolweging: 31.2, signalTarget: 43.5 });
     const body = schoolInspectionSchema.parse((await get('superuser')).json());
     expect(body.schoolweging).toBeCloseTo(31.2, 3);
-    // 31.2 lies in the category [31,32), whose published value is 43.5.
     expect(body.signalTarget).toBe(43.5);
     expect(body.signal1F).toBe(85);
-    const cleared = await patch('superuser', { schoolweging: null });
-    expect(cleared.json()).toEqual({ schoolId, schoolweging: null });
-    expect(schoolInspectionSchema.parse((await get('superuser')).json()).signalTarget).toBeNull();
+    expect(body.signalSource?.kind).toBe('entered');
+    const cleared = await patch('superuser', { schoolweging: null, signalTarget: null });
+    expect(cleared.json()).toEqual({ schoolId, schoolweging: null, signalTarget: null });
+    const after = schoolInspectionSchema.parse((await get('superuser')).json());
+    expect(after.signalTarget).toBeNull();
+    expect(after.signal1F).toBeNull();
   });
 
-  it("takes the 1S/2F signaleringswaarde of the weging's 1-point category, null where it is not published", async () => {
-    // The inspectorate's published values per category [lower, lower + 1) (domain notes); a higher weging, a lower
-    // value. Other categories are not known, and must not be made up.
-    const published = new Map([
-      [27, 50.1],
-      [30, 45.5],
-      [31, 43.5],
-      [33, 38.7],
-    ]);
-    const expectedFor = (weging: number) => published.get(Math.floor(weging)) ?? null;
-    // Each category's lower bound counts in it, its upper bound in the next; 32.4 and the extremes are unpublished.
-    for (const weging of [27.8, 30, 30.95, 31, 31.99, 32, 32.4, 33.5, 20, 40]) {
+  it('never derives a signaleringswaarde from the schoolweging alone (the product has no table of its own)', async () => {
+    // Before issue 32 the product looked the value up in a table of its own; now only the inspectorate's counts.
+    for (const weging of [27.8, 30, 31, 33.5, 20, 40]) {
       expect((await patch('superuser', { schoolweging: weging })).statusCode).toBe(200);
       const body = schoolInspectionSchema.parse((await get('superuser')).json());
       expect(body.schoolweging).toBeCloseTo(weging, 3);
-      expect({ weging, signalTarget: body.signalTarget }).toEqual({
+      expect({ weging, signalTarget: body.signalTarget, signal1F: body.signal1F }).toEqual({
         weging,
-        signalTarget: expectedFor(weging),
+        signalTarget: null,
+        signal1F: null,
       });
     }
     await patch('superuser', { schoolweging: null });

@@ -28,7 +28,7 @@ export const schoolAbilitiesSchema = z.object({
   readWholeSchool: z.boolean(),
   /** The inspectorate's view of the school's results (the inspection panel). */
   readInspection: z.boolean(),
-  /** Set the school's schoolweging (which sets its signaleringswaarde). */
+  /** Enter the school's schoolweging and 1S/2F signaleringswaarde from the inspectorate's letter. */
   setSchoolweging: z.boolean(),
   /** Set the school's ambitions per subject. */
   editAmbitions: z.boolean(),
@@ -49,6 +49,8 @@ export const accountAbilitiesSchema = z.object({
   makeSystemTemplates: z.boolean(),
   /** Read the support tickets. */
   readTickets: z.boolean(),
+  /** Upload the inspectorate's open-data file for every school (provider staff). */
+  importInspectorateFigures: z.boolean(),
 });
 export type AccountAbilities = z.infer<typeof accountAbilitiesSchema>;
 

@@ -3,6 +3,7 @@ import { idSchema, intParam } from './common';
 import { APPROACHES, OUTFLOW_ADVICES, PERFORMANCE_LETTERS, REFERENCE_RESULTS } from '../constants';
 import { ALPHABETICAL_LEVELS, ROMAN_LEVELS } from '../scores';
 import { nationalNormSchema, subjectSchema, testProviderCodeSchema, yearTimeSchema } from './catalog';
+import { publishedFiguresSchema } from './inspectorate';
 
 /*
  * Results of national and method tests: school history, school pupils, outflow, year class result and year grade.
@@ -347,6 +348,24 @@ export const inspectionSubjectSchema = z.object({
   share1F: z.number().nullable(),
   shareTarget: z.number().nullable(),
 });
+/** The product's own shares of one school year (groep-8 pupils of that year; the year starts in calendarYear). */
+export const inspectionYearSchema = z.object({
+  calendarYear: z.number().int(),
+  pupilCount: z.number().int(),
+  share1F: z.number().nullable(),
+  shareTarget: z.number().nullable(),
+});
+/**
+ * Where the signaleringswaarden of the verdict come from: the inspectorate's open data (imported by provider
+ * staff; `calendarYears` its edition, `ovt` the location row) or entered by a superuser from the inspectorate's
+ * letter. The more recent of the two counts.
+ */
+export const inspectionSignalSourceSchema = z.object({
+  kind: z.enum(['imported', 'entered']),
+  at: z.string(),
+  calendarYears: z.array(z.number().int()),
+  ovt: z.string().nullable(),
+});
 export const schoolInspectionSchema = z.object({
   schoolId: z.number().int(),
   /** The three school years taken together, ascending (those with groep-8 results). */
@@ -357,21 +376,33 @@ export const schoolInspectionSchema = z.object({
   /** The mean of the subjects' shares, as the inspectorate takes reading, taalverzorging and mathematics together. */
   share1F: z.number().nullable(),
   shareTarget: z.number().nullable(),
+  /** The same shares per school year. */
+  perYear: z.array(inspectionYearSchema),
+  /** The schoolweging of `signalSource` (null without one). */
   schoolweging: z.number().nullable(),
-  signal1F: z.number(),
+  schoolwegingCategory: z.string().nullable(),
   /**
-   * The 1S/2F signaleringswaarde of the school's schoolweging category; null while no schoolweging is entered or
-   * while the value of its category is not known (see SIGNAL_TARGET_CATEGORIES).
+   * The signaleringswaarden from the inspectorate (imported or entered; see signalSource). Without them there is
+   * no verdict: the product does not make the inspectorate's thresholds up.
    */
+  signal1F: z.number().nullable(),
   signalTarget: z.number().nullable(),
+  signalSource: inspectionSignalSourceSchema.nullable(),
+  /** The inspectorate's own published rows for the school's locations (open data), as imported. */
+  published: z.array(publishedFiguresSchema),
 });
 export type SchoolInspection = z.infer<typeof schoolInspectionSchema>;
 
-/** `PATCH /schools/{id}/schoolweging/` (school superusers): the CBS schoolweging, 20-40, or null to clear it. */
+/**
+ * `PATCH /schools/{id}/schoolweging/` (school superusers): the schoolweging (20-40) and, from the inspectorate's
+ * letter, the 1S/2F signaleringswaarde (left as it is when absent); null clears a value.
+ */
 export const schoolwegingUpdateSchema = z.object({
   schoolweging: z.number().min(20).max(40).multipleOf(0.01).nullable(),
+  signalTarget: z.number().min(0).max(100).multipleOf(0.1).nullable().optional(),
 });
 export const schoolwegingSchema = z.object({
   schoolId: z.number().int(),
   schoolweging: z.number().nullable(),
+  signalTarget: z.number().nullable(),
 });

@@ -17,6 +17,7 @@ import { retentionEndpoints, schoolConnectionEndpoints, uploadEndpoints } from '
 import { yearClassNoteEndpoints } from './year-class-notes';
 import { observationEndpoints } from './observations';
 import { planReportEndpoints } from './plan-reports';
+import { inspectorateEndpoints } from './inspectorate';
 import { pupilEndpoints, resultEndpoints } from './results';
 import { schoolAnalyticsEndpoints } from './school-analytics';
 import {
@@ -40,6 +41,7 @@ export {
   groupPlanEndpoints,
   groupPlanNoteEndpoints,
   groupPlanTemplateEndpoints,
+  inspectorateEndpoints,
   invitationEndpoints,
   nationalTestExclusionEndpoints,
   pupilsToDiscussEndpoints,
@@ -78,6 +80,7 @@ export const endpoints = {
   permissions: permissionEndpoints,
   shell: shellEndpoints,
   results: resultEndpoints,
+  inspectorate: inspectorateEndpoints,
   schoolAnalytics: schoolAnalyticsEndpoints,
   pupils: pupilEndpoints,
   subjectTrends: subjectTrendEndpoints,

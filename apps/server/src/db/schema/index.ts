@@ -8,3 +8,4 @@ export * from './pupil-care';
 export * from './plans';
 export * from './platform';
 export * from './school-history';
+export * from './inspectorate';

@@ -1,4 +1,13 @@
-import { boolean, integer, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  integer,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /** A school (tenant). Every school-owned table points here with `school_id ... on delete cascade`. */
 export const schools = pgTable('schools', {
@@ -15,7 +24,11 @@ export const schools = pgTable('schools', {
   retentionYears: integer('retention_years').notNull().default(2),
   /** When on, a scheduled job removes those pupils with all their data. */
   autoRemoveLeftPupils: boolean('auto_remove_left_pupils').notNull().default(false),
-  /** The CBS schoolweging (20-40) entered by a superuser; sets the inspectorate's 1S/2F signaleringswaarde. */
+  /** The CBS schoolweging (20-40) a superuser entered from the inspectorate's letter. */
   schoolweging: real('schoolweging'),
+  /** The 1S/2F signaleringswaarde a superuser entered from the inspectorate's letter (never derived). */
+  signalTarget: doublePrecision('signal_target'),
+  /** When a superuser last entered those values: the more recent of them and an import counts. */
+  inspectionValuesEnteredAt: timestamp('inspection_values_entered_at', { withTimezone: true, mode: 'date' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -5,6 +5,7 @@ import type { ActiveSession } from '../../platform/sessions';
 import { canManageColleagues } from '../colleagues/index';
 import { canManageRetention } from '../data-retention/index';
 import { actsAsStaff, canCreateSchoolTemplate, canManageTemplate } from '../group-plans/index';
+import { canImportInspectorateFigures } from '../inspectorate/index';
 import { canManageExclusions } from '../national-test-exclusions/index';
 import { canManageAspects } from '../observations/index';
 import { canManagePermissions } from '../permissions/index';
@@ -74,6 +75,10 @@ export function accountAbilitiesOf(subject: AbilitySubject): AccountAbilities {
       NEW_SYSTEM_TEMPLATE,
     ),
     readTickets: canReadTickets(session, user, providerDomain),
+    importInspectorateFigures: canImportInspectorateFigures({
+      isStaff: actsAsProviderStaff(session, user, providerDomain),
+      impersonated: session.impersonatorId !== null,
+    }),
   };
 }
 

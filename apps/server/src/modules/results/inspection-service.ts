@@ -4,7 +4,7 @@ import {
   isInspectionSubject,
   schoolYearOf,
   SIGNAL_1F,
-  signalTarget,
+  type PublishedFigures,
   type SchoolInspection,
 } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
@@ -17,7 +17,8 @@ import {
   listSubjects,
   type EndOfSchoolRow,
 } from '../scores/index';
-import { findSchoolweging, setSchoolweging } from './inspection-repository';
+import { readPublishedFigures } from '../inspectorate/index';
+import { findEnteredValues, setEnteredValues, type EnteredValues } from './inspection-repository';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const share = (part: number, whole: number) => (whole === 0 ? null : round2((100 * part) / whole));
@@ -38,9 +39,70 @@ function meanOf(values: readonly (number | null)[]): number | null {
   return present.length === 0 ? null : round2(present.reduce((a, b) => a + b, 0) / present.length);
 }
 
+type Signals = Pick<
+  SchoolInspection,
+  'schoolweging' | 'schoolwegingCategory' | 'signal1F' | 'signalTarget' | 'signalSource'
+>;
+
+const NO_SIGNALS: Signals = {
+  schoolweging: null,
+  schoolwegingCategory: null,
+  signal1F: null,
+  signalTarget: null,
+  signalSource: null,
+};
+
+/**
+ * The signaleringswaarden of the verdict: the inspectorate's own, never the product's. From the imported open data
+ * when the school has one location row with a 1S/2F value (with several locations the file does not say which
+ * one the school's results are: the superuser enters the letter's values), or from what a superuser entered; the
+ * more recent of the two counts. Neither: no verdict.
+ */
+function signalsOf(published: readonly PublishedFigures[], entered: EnteredValues): Signals {
+  const [only, ...others] = published;
+  const imported = only && others.length === 0 && only.signalTarget !== null ? only : null;
+  const enteredAt = entered.signalTarget !== null ? entered.enteredAt : null;
+  if (imported && (!enteredAt || new Date(imported.importedAt) >= enteredAt)) {
+    return {
+      schoolweging: imported.schoolweging,
+      schoolwegingCategory: imported.schoolwegingCategory,
+      signal1F: imported.signal1F,
+      signalTarget: imported.signalTarget,
+      signalSource: {
+        kind: 'imported',
+        at: imported.importedAt,
+        calendarYears: imported.years.map((year) => year.calendarYear),
+        ovt: imported.ovt,
+      },
+    };
+  }
+  if (enteredAt) {
+    return {
+      schoolweging: entered.schoolweging,
+      schoolwegingCategory: null,
+      // The letter's 1F value is the one every school has.
+      signal1F: SIGNAL_1F,
+      signalTarget: entered.signalTarget,
+      signalSource: { kind: 'entered', at: enteredAt.toISOString(), calendarYears: [], ovt: null },
+    };
+  }
+  return { ...NO_SIGNALS, schoolweging: entered.schoolweging };
+}
+
+function sharesOf(rows: readonly EndOfSchoolRow[], subjects: readonly { id: number; target: '1S' | '2F' }[]) {
+  const perSubject = subjects.map((subject) => subjectShares(rows, subject.id, subject.target));
+  return {
+    perSubject,
+    pupilCount: new Set(rows.filter((row) => !row.cito_is_excluded).map((row) => row.pupil_id)).size,
+    share1F: meanOf(perSubject.map((subject) => subject.share1F)),
+    shareTarget: meanOf(perSubject.map((subject) => subject.shareTarget)),
+  };
+}
+
 /**
  * The inspectorate's view of the school (see the contract's schoolInspectionSchema): groep 8 over the last three
- * school years with results, reading, taalverzorging and mathematics taken together as the mean of their shares.
+ * school years with results, reading, taalverzorging and mathematics taken together as the mean of their shares,
+ * per year and over the three years, beside the inspectorate's own published figures.
  * `access`: what the route's policy allowed (superusers and sencos).
  */
 export async function getSchoolInspection(
@@ -60,33 +122,55 @@ export async function getSchoolInspection(
     calendarYears,
     subjects.map((subject) => subject.id),
   );
-  const perSubject = subjects.map((subject) => subjectShares(rows, subject.id, subject.target));
-  const schoolweging = await findSchoolweging(ctx.db, schoolId);
+  const total = sharesOf(rows, subjects);
+  const published = (await readPublishedFigures(ctx.db, schoolId)).map(
+    ({ schoolId: _school, ...figures }) => figures,
+  );
+  const entered = await findEnteredValues(ctx.db, schoolId);
   return {
     schoolId,
     calendarYears,
-    pupilCount: new Set(rows.filter((row) => !row.cito_is_excluded).map((row) => row.pupil_id)).size,
+    pupilCount: total.pupilCount,
     excludedPupilCount: new Set(rows.filter((row) => row.cito_is_excluded).map((row) => row.pupil_id)).size,
-    subjects: perSubject,
-    share1F: meanOf(perSubject.map((subject) => subject.share1F)),
-    shareTarget: meanOf(perSubject.map((subject) => subject.shareTarget)),
-    schoolweging,
-    signal1F: SIGNAL_1F,
-    signalTarget: schoolweging === null ? null : signalTarget(schoolweging),
+    subjects: total.perSubject,
+    share1F: total.share1F,
+    shareTarget: total.shareTarget,
+    perYear: calendarYears.map((calendarYear) => {
+      const year = sharesOf(
+        rows.filter((row) => row.calendar_year === calendarYear),
+        subjects,
+      );
+      return {
+        calendarYear,
+        pupilCount: year.pupilCount,
+        share1F: year.share1F,
+        shareTarget: year.shareTarget,
+      };
+    }),
+    ...signalsOf(published, entered),
+    published,
   };
 }
 
-/** Sets or clears the school's schoolweging (the route's policy allows only its superusers). */
+/**
+ * Sets or clears the schoolweging and 1S/2F signaleringswaarde the superuser entered from the inspectorate's letter
+ * (the route's policy allows only the school's superusers).
+ */
 export async function updateSchoolweging(
   ctx: AppContext,
   session: ActiveSession,
   access: SchoolAccess,
-  schoolweging: number | null,
-): Promise<{ schoolId: number; schoolweging: number | null }> {
+  values: { schoolweging: number | null; signalTarget?: number | null | undefined },
+): Promise<{ schoolId: number; schoolweging: number | null; signalTarget: number | null }> {
   const { schoolId } = access;
-  // The value, its audit row and the read for the answer in one transaction: a 503 leaves nothing changed.
+  // The values, their audit row and the read for the answer in one transaction: a 503 leaves nothing changed.
   return ctx.db.transaction(async (tx) => {
-    await setSchoolweging(tx, schoolId, schoolweging);
+    await setEnteredValues(
+      tx,
+      schoolId,
+      { schoolweging: values.schoolweging, signalTarget: values.signalTarget },
+      ctx.now(),
+    );
     await writeAudit(tx, {
       schoolId,
       actorUserId: session.userId,
@@ -94,8 +178,10 @@ export async function updateSchoolweging(
       action: 'school.schoolweging.update',
       entity: 'school',
       entityId: schoolId,
+      details: { schoolweging: values.schoolweging, signalTarget: values.signalTarget ?? 'unchanged' },
       at: ctx.now(),
     });
-    return { schoolId, schoolweging: await findSchoolweging(tx, schoolId) };
+    const stored = await findEnteredValues(tx, schoolId);
+    return { schoolId, schoolweging: stored.schoolweging, signalTarget: stored.signalTarget };
   });
 }

@@ -84,7 +84,7 @@ export async function resultRoutes(app: FastifyInstance, ctx: AppContext): Promi
       access: { auth: 'session', pupilData: 'none' },
       policy: (call) => authorizeSchool(ctx.db, signedIn(call), call.input.params.id, canSetSchoolweging),
     },
-    (call, access) => updateSchoolweging(ctx, signedIn(call), access, call.input.body.schoolweging),
+    (call, access) => updateSchoolweging(ctx, signedIn(call), access, call.input.body),
   );
   subjectTrendRoutes(app, ctx);
 }
