@@ -28,6 +28,21 @@ const element = (name: string, value: string | null | undefined) =>
   value === null || value === undefined || value === '' ? [] : [`<${name}>${escapeXml(value)}</${name}>`];
 
 /**
+ * Variants of the demo file: `rowError: false` leaves out the row with the invalid birth date (the file is then valid
+ * against the EDEXML 2.1 schema); `teacherWithoutAddress` adds DEMO_EDEXML_TEACHER_WITHOUT_ADDRESS.
+ */
+export interface DemoEdexmlOptions {
+  rowError?: boolean;
+  teacherWithoutAddress?: boolean;
+}
+
+/** The teacher of the example file (docs/uploads/examples) whom the administration system has no address for. */
+export const DEMO_EDEXML_TEACHER_WITHOUT_ADDRESS = {
+  name: 'Lotte Smit',
+  role: 'IB',
+} as const;
+
+/**
  * An EDEXML 2.1 export of De Regenboog (BRIN 12AB) as the demo data stands on `today` (generated with the demo's
  * seed): every group of the current school year by its key, every pupil enrolled in one who has not left (key,
  * ECK-iD, names, birth date, gender, grade, group), and the two teacher accounts with their groups. Previewed
@@ -35,7 +50,11 @@ const element = (name: string, value: string | null | undefined) =>
  * and exactly one row error (an existing pupil's geboortedatum 31 February). It also names one teacher without an
  * account (DEMO_EDEXML_NEW_TEACHER). For the e2e upload test (e2e/fixtures/make-edexml.ts).
  */
-export function demoEdexml(today: Date = new Date(), providerDomain = 'leerzicht.example'): string {
+export function demoEdexml(
+  today: Date = new Date(),
+  providerDomain = 'leerzicht.example',
+  { rowError = true, teacherWithoutAddress = false }: DemoEdexmlOptions = {},
+): string {
   const data = generateDemoData({ seed: DEFAULT_SEED, today, providerDomain });
   const current = schoolYearOf(today);
   const groups = data.yearClasses
@@ -52,8 +71,10 @@ export function demoEdexml(today: Date = new Date(), providerDomain = 'leerzicht
     .sort((a, b) => (a.pupil.id ?? 0) - (b.pupil.id ?? 0));
   const newGroup = groups.find((g) => g.name === DEMO_EDEXML_NEW_PUPIL.groupName);
   const teacherGroup = groups.find((g) => g.name === DEMO_EDEXML_NEW_TEACHER.groupName);
-  const broken = enrolled.find((row) => groupById.get(row.enrolment.yearClassId)?.name === 'Groep 3');
-  if (!newGroup || !teacherGroup || !broken) throw new Error('demo EDEXML: the demo has no Groep 3, 5 or 7');
+  const inGroep3 = enrolled.find((row) => groupById.get(row.enrolment.yearClassId)?.name === 'Groep 3');
+  if (!newGroup || !teacherGroup || !inGroep3)
+    throw new Error('demo EDEXML: the demo has no Groep 3, 5 or 7');
+  const broken = rowError ? inGroep3 : null;
 
   const lines: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -63,8 +84,17 @@ export function demoEdexml(today: Date = new Date(), providerDomain = 'leerzicht
     `  ${groups.length} groups and ${enrolled.length + 1} pupils by their keys and ECK-iDs, two teachers with an account and`,
     '  one without. Against the demo database its preview shows everything unchanged, except:',
     `  - one new pupil: ${DEMO_EDEXML_NEW_PUPIL.firstName} ${DEMO_EDEXML_NEW_PUPIL.lastNamePrefix} ${DEMO_EDEXML_NEW_PUPIL.lastName} (key ${DEMO_EDEXML_NEW_PUPIL.key}) in ${DEMO_EDEXML_NEW_PUPIL.groupName};`,
-    `  - one row error: pupil ${broken.pupil.externalKey} has geboortedatum 31 February (invalid_date);`,
+    ...(broken
+      ? [`  - one row error: pupil ${broken.pupil.externalKey} has geboortedatum 31 February (invalid_date);`]
+      : []),
     `  - one teacher without an account: ${DEMO_EDEXML_NEW_TEACHER.name} (${DEMO_EDEXML_NEW_TEACHER.groupName}), to invite.`,
+    ...(teacherWithoutAddress
+      ? [
+          `  It also names ${DEMO_EDEXML_TEACHER_WITHOUT_ADDRESS.name} (intern begeleider), whom the administration system has no`,
+          '  e-mail address for: listed, but not to be invited yet.',
+        ]
+      : []),
+    ...(broken ? [] : ['  Valid against the EDEXML 2.1 schema (with later school years allowed).']),
     '  No real person.',
     '-->',
     '<EDEX xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="EDEXML.structuur.xsd">',
@@ -120,7 +150,7 @@ export function demoEdexml(today: Date = new Date(), providerDomain = 'leerzicht
         prefix: pupil.lastNamePrefix ?? '',
         firstName: pupil.firstName,
         dateOfBirth:
-          pupil === broken.pupil
+          pupil === broken?.pupil
             ? `${(pupil.dateOfBirth ?? '2018').slice(0, 4)}-02-31`
             : (pupil.dateOfBirth ?? ''),
         gender: pupil.gender,
@@ -169,6 +199,15 @@ export function demoEdexml(today: Date = new Date(), providerDomain = 'leerzicht
     `        <groep key="${escapeXml(teacherGroup.externalKey ?? '')}"/>`,
     '      </groepen>',
     '    </leerkracht>',
+    ...(teacherWithoutAddress
+      ? [
+          '    <leerkracht key="T901">',
+          '      <achternaam>Smit</achternaam>',
+          '      <roepnaam>Lotte</roepnaam>',
+          `      <rol>${DEMO_EDEXML_TEACHER_WITHOUT_ADDRESS.role}</rol>`,
+          '    </leerkracht>',
+        ]
+      : []),
     '  </leerkrachten>',
     '</EDEX>',
     '',

@@ -231,6 +231,20 @@ describe("an export written as Edustandaard's example EDEXML.Voorbeeld.2.1.xml",
   });
 });
 
+describe('an EDEXML 2.0 export', () => {
+  it('reads as 2.1 without ECK-iDs: the same preview, pupils matched on their key', async () => {
+    // 2.0 differs from 2.1 only by the eckid attributes of leerling and leerkracht (and its xsdversie).
+    const v21 = fixture('example-shape.xml').toString();
+    const v20 = v21
+      .replace(/ eckid="[^"]*"/g, '')
+      .replace('<xsdversie>2.1</xsdversie>', '<xsdversie>2.0</xsdversie>');
+    expect(v20).not.toContain('eckid=');
+    const [a, b] = [await preview(await valid(v21)), await preview(await valid(v20))];
+    expect(b.errors).toEqual([]);
+    expect({ ...b, fileName: '', sha256: '' }).toEqual({ ...a, fileName: '', sha256: '' });
+  });
+});
+
 describe("an export written as Edustandaard's Flemish example EDEXML.Voorbeeld.2.1-Vla.xml", () => {
   it('is refused while it names the school by an instellingsnummer, and imports with a BRIN', async () => {
     const text = fixture('flemish-shape.xml').toString();

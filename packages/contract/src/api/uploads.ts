@@ -14,8 +14,8 @@ export type UploadKind = z.infer<typeof uploadKindSchema>;
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 export const UPLOAD_MAX_ROWS = 200_000;
 /**
- * Deepest element nesting read in an XML file. EDEXML needs five levels (EDEX/leerkrachten/leerkracht/groepen/
- * groep); a deeper file is refused (`too_deep`) before its depth can cost time.
+ * Deepest element nesting read in an XML file. EDEXML needs six levels (EDEX/leerkrachten/leerkracht/groepen/
+ * groep/rol); a deeper file is refused (`too_deep`) before its depth can cost time.
  */
 export const UPLOAD_MAX_DEPTH = 32;
 /**
