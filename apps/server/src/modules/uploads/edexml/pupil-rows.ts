@@ -1,3 +1,4 @@
+import type { EdexmlSkipReason } from '@leerzicht/contract';
 import type { BrokenGroups, GroupRow, LocationRow, SkippedGroups } from './group-rows';
 import type { RawPupil } from './parse';
 import {
@@ -183,24 +184,16 @@ export function validatePupils(raw: RawPupil[], ctx: Context) {
     if (row.eckid !== null && !seenEck.has(row.eckid)) seenEck.set(row.eckid, row.line);
     const key = row.key;
     const name = displayName(row);
-    const skip = (
-      reason: Parameters<SkippedRows['add']>[0]['reason'],
-      values: Record<string, string | number> = {},
-    ) => skipped.add({ line: row.line, kind: 'pupil', key, name, reason, values });
+    const skip = (reason: EdexmlSkipReason, values: Record<string, string | number> = {}) =>
+      skipped.add({ line: row.line, kind: 'pupil', key, name, reason, values });
     const own = row.jaargroep === null ? null : parseJaargroep(row.jaargroep);
-    const leftOn = row.uitstroomdatum === null ? null : parseDate(row.uitstroomdatum);
-    if (
-      errors.count === problems &&
-      key !== null &&
-      ((leftOn !== null && leftOn <= todayIso) || (own && 'outside' in own && own.outside === 'historical'))
-    ) {
-      leavers.push({
-        line: row.line,
-        key,
-        eckId: row.eckid,
-        date: leftOn !== null && leftOn <= todayIso ? leftOn : null,
-      });
-      if (leftOn !== null && leftOn <= todayIso) skip('left', { date: leftOn });
+    const uitstroom = row.uitstroomdatum === null ? null : parseDate(row.uitstroomdatum);
+    const leftOn = uitstroom !== null && uitstroom <= todayIso ? uitstroom : null;
+    const historical = own !== null && 'outside' in own && own.outside === 'historical';
+    // A pupil the file says has left is no pupil of the school any more: not placed, and marked as left.
+    if (errors.count === problems && key !== null && (leftOn !== null || historical)) {
+      leavers.push({ line: row.line, key, eckId: row.eckid, date: leftOn });
+      if (leftOn !== null) skip('left', { date: leftOn });
       else skip('historical');
       continue;
     }
