@@ -34,8 +34,16 @@ export const SUPERUSER_ABILITIES: SchoolAbilities = {
   editAmbitions: true,
   manageSchool: true,
 };
-export const NO_ACCOUNT_ABILITIES: AccountAbilities = { makeSystemTemplates: false, readTickets: false };
-export const STAFF_ACCOUNT_ABILITIES: AccountAbilities = { makeSystemTemplates: true, readTickets: true };
+export const NO_ACCOUNT_ABILITIES: AccountAbilities = {
+  makeSystemTemplates: false,
+  readTickets: false,
+  importInspectorateFigures: false,
+};
+export const STAFF_ACCOUNT_ABILITIES: AccountAbilities = {
+  makeSystemTemplates: true,
+  readTickets: true,
+  importInspectorateFigures: true,
+};
 
 export type ProfileSchool = Profile['schools'][number];
 export type MemberRole = 'teacher' | 'senco' | 'superuser';

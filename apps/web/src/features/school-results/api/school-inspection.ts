@@ -1,4 +1,5 @@
-import { resultEndpoints } from '@leerzicht/contract';
+import { resultEndpoints, type schoolwegingUpdateSchema } from '@leerzicht/contract';
+import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isSuppressed } from '../../../lib/api-client';
 import { endpointQueryOptions, invalidate } from '../../../lib/query-keys';
@@ -12,11 +13,14 @@ export function useSchoolInspectionQuery(schoolId: number, enabled: boolean) {
   });
 }
 
-/** `PATCH /schools/{id}/schoolweging/` (school superusers); the inspection view and the school follow. */
+/**
+ * `PATCH /schools/{id}/schoolweging/` (school superusers): the schoolweging and 1S/2F signaleringswaarde from the
+ * inspectorate's letter; the inspection view follows.
+ */
 export function useUpdateSchoolweging(schoolId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { schoolweging: number | null }) =>
+    mutationFn: (body: z.input<typeof schoolwegingUpdateSchema>) =>
       api.call(resultEndpoints.updateSchoolweging, { params: { id: schoolId }, body }),
     onSuccess: async (result) => {
       if (isSuppressed(result)) return;

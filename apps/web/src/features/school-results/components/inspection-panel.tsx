@@ -6,6 +6,7 @@ import type { MessageId } from '../../../i18n/messages';
 import { useSchoolInspectionQuery } from '../api/school-inspection';
 import { formatScore, yearLabel } from '../../../entities/results';
 import { inspectionChart, signalState, type SignalState } from '../lib/inspection';
+import { InspectionComparison, SignalSourceLine } from './inspection-comparison';
 import { SchoolwegingForm } from './schoolweging-form';
 import { useSubjectName } from '../../../lib/subject-name';
 
@@ -33,7 +34,9 @@ interface InspectionPanelProps {
 
 /**
  * The inspectorate's view for superusers and sencos: groep 8 at 1F and 1S/2F over the last three school years,
- * per subject and together, against the signaleringswaarden (the 1S/2F one from the schoolweging).
+ * per subject and together, against the inspectorate's own signaleringswaarden (imported from its open data or
+ * entered from its letter; without them no verdict), and the inspectorate's published figures beside the
+ * product's, per year and over three years.
  */
 export function InspectionPanel({ schoolId, subjects, canEditWeging }: InspectionPanelProps) {
   const intl = useIntl();
@@ -56,14 +59,16 @@ export function InspectionPanel({ schoolId, subjects, canEditWeging }: Inspectio
         ) : (
           <InspectionFigures inspection={data} subjects={subjects} />
         )}
+        <SignalSourceLine inspection={data} />
+        <InspectionComparison inspection={data} />
         <Text size="sm" c="dimmed">
           {intl.formatMessage({ id: 'results.inspection.caveat' })}
         </Text>
         {canEditWeging ? (
           <SchoolwegingForm
-            key={data.schoolweging ?? 'none'}
+            key={`${data.schoolweging ?? 'none'}-${data.signalTarget ?? 'none'}`}
             schoolId={schoolId}
-            current={data.schoolweging}
+            current={{ schoolweging: data.schoolweging, signalTarget: data.signalTarget }}
           />
         ) : (
           <Text size="sm">

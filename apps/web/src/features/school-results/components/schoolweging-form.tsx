@@ -6,24 +6,52 @@ import { useContractForm } from '../../../components/forms/use-contract-form';
 import { ReadOnlyNotice } from '../../../components/read-only-notice';
 import { useUpdateSchoolweging } from '../api/school-inspection';
 
-/** The school's CBS schoolweging (20-40), entered by a superuser; empty clears it. */
-export function SchoolwegingForm({ schoolId, current }: { schoolId: number; current: number | null }) {
+const numberOrNull = (value: number | string) => (value === '' ? null : Number(value));
+
+interface SchoolwegingFormProps {
+  schoolId: number;
+  /** The values the panel shows (imported or entered), to start from. */
+  current: { schoolweging: number | null; signalTarget: number | null };
+}
+
+/**
+ * The schoolweging (20-40) and 1S/2F signaleringswaarde from the inspectorate's letter, entered by a superuser;
+ * empty clears a value. The signaleringswaarde is sent only when it was changed (the server keeps it otherwise).
+ */
+export function SchoolwegingForm({ schoolId, current }: SchoolwegingFormProps) {
   const intl = useIntl();
-  const [value, setValue] = useState<number | string>(current ?? '');
+  const [weging, setWeging] = useState<number | string>(current.schoolweging ?? '');
+  const [target, setTarget] = useState<number | string>(current.signalTarget ?? '');
   const form = useContractForm({
     schema: schoolwegingUpdateSchema,
     mutation: useUpdateSchoolweging(schoolId),
     failureMessage: 'results.inspection.weging.failed',
-    clientErrors: () => ({
-      schoolweging: [intl.formatMessage({ id: 'results.inspection.weging.range' })],
-    }),
+    clientErrors: (error) => {
+      const fields = new Set(error.issues.map((issue) => String(issue.path[0])));
+      return {
+        ...(fields.has('schoolweging')
+          ? { schoolweging: [intl.formatMessage({ id: 'results.inspection.weging.range' })] }
+          : {}),
+        ...(fields.has('signalTarget')
+          ? { signalTarget: [intl.formatMessage({ id: 'results.inspection.signalValue.range' })] }
+          : {}),
+      };
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void form.submit({ schoolweging: value === '' ? null : Number(value) });
+    const signalTarget = numberOrNull(target);
+    void form.submit({
+      schoolweging: numberOrNull(weging),
+      ...(signalTarget === current.signalTarget ? {} : { signalTarget }),
+    });
   };
+  const decimalSeparator = intl.locale.startsWith('nl') ? ',' : '.';
   return (
     <form onSubmit={submit} aria-label={intl.formatMessage({ id: 'results.inspection.weging.form' })}>
+      <Text size="sm" mb={4}>
+        {intl.formatMessage({ id: 'results.inspection.weging.intro' })}
+      </Text>
       <Group align="flex-start" gap="sm">
         <NumberInput
           size="xs"
@@ -34,11 +62,25 @@ export function SchoolwegingForm({ schoolId, current }: { schoolId: number; curr
           clampBehavior="none"
           step={0.1}
           decimalScale={2}
-          decimalSeparator={intl.locale.startsWith('nl') ? ',' : '.'}
+          decimalSeparator={decimalSeparator}
           label={intl.formatMessage({ id: 'results.inspection.weging.label' })}
-          value={value}
-          onChange={setValue}
+          value={weging}
+          onChange={setWeging}
           error={form.fieldError('schoolweging') ?? form.generalError ?? undefined}
+        />
+        <NumberInput
+          size="xs"
+          w={200}
+          min={0}
+          max={100}
+          clampBehavior="none"
+          step={0.1}
+          decimalScale={1}
+          decimalSeparator={decimalSeparator}
+          label={intl.formatMessage({ id: 'results.inspection.signalValue.label' })}
+          value={target}
+          onChange={setTarget}
+          error={form.fieldError('signalTarget') ?? undefined}
         />
         <Button size="xs" mt={22} type="submit" loading={form.pending}>
           {intl.formatMessage({ id: 'results.inspection.weging.save' })}

@@ -4,7 +4,7 @@ import { CHART_COLOURS } from '../../../entities/results';
 
 export type SignalState = 'above' | 'below' | 'unknown';
 
-/** Whether a share lies at or above its signaleringswaarde; unknown without a share or a value. */
+/** Whether a share lies at or above the inspectorate's signaleringswaarde; unknown without a share or a value. */
 export function signalState(share: number | null, signal: number | null): SignalState {
   if (share === null || signal === null) return 'unknown';
   return share >= signal ? 'above' : 'below';
@@ -36,8 +36,11 @@ export function inspectionChart(inspection: SchoolInspection, labels: Inspection
       { key: 'share1F', label: labels.share1F, kind: 'bar', color: CHART_COLOURS.school },
       { key: 'shareTarget', label: labels.shareTarget, kind: 'bar', color: CHART_COLOURS.pupil },
     ],
+    // Only the inspectorate's own values are drawn: without them there is no line (and no verdict).
     lines: [
-      { y: inspection.signal1F, label: labels.signal1F, color: CHART_COLOURS.low },
+      ...(inspection.signal1F === null
+        ? []
+        : [{ y: inspection.signal1F, label: labels.signal1F, color: CHART_COLOURS.low }]),
       ...(inspection.signalTarget === null
         ? []
         : [{ y: inspection.signalTarget, label: labels.signalTarget, color: CHART_COLOURS.ambition }]),

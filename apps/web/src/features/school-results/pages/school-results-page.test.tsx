@@ -170,9 +170,38 @@ const inspection: SchoolInspection = {
   ],
   share1F: 95,
   shareTarget: 50.85,
+  perYear: [
+    { calendarYear: 2023, pupilCount: 20, share1F: 95, shareTarget: 50 },
+    { calendarYear: 2024, pupilCount: 20, share1F: 97.5, shareTarget: 52.5 },
+    { calendarYear: 2025, pupilCount: 20, share1F: 92.5, shareTarget: 50.05 },
+  ],
   schoolweging: 31.2,
+  schoolwegingCategory: '[31,32)',
   signal1F: 85,
   signalTarget: 52.4,
+  signalSource: { kind: 'entered', at: '2026-10-01T10:00:00.000Z', calendarYears: [], ovt: null },
+  published: [
+    {
+      ovt: '12AB|C1',
+      brinCode: '12AB',
+      locationCode: 'C1',
+      years: [
+        { calendarYear: 2023, share1F: 94.44, shareTarget: 55.56, pupilCount: 18 },
+        { calendarYear: 2024, share1F: 100, shareTarget: 61.9, pupilCount: 21 },
+        { calendarYear: 2025, share1F: null, shareTarget: null, pupilCount: null },
+      ],
+      schoolweging: 31.47,
+      schoolwegingCategory: '[31,32)',
+      signal1F: 85,
+      signalTarget: 43.5,
+      weighted1F: 97.44,
+      weightedTarget: 58.97,
+      totalPupils: 39,
+      outcome1F: 'above',
+      outcomeTarget: 'above',
+      importedAt: '2026-08-20T00:00:00.000Z',
+    },
+  ],
 };
 
 function serve(options: { inspection?: SchoolInspection; profile?: typeof profile } = {}) {
@@ -382,7 +411,7 @@ describe('school results page', () => {
     );
     // Computed here: 95 >= 85 above; 50.85 < 52.4 below.
     expect(states).toEqual([
-      (inspection.share1F ?? 0) >= inspection.signal1F ? 'above' : 'below',
+      (inspection.share1F ?? 0) >= (inspection.signal1F ?? 0) ? 'above' : 'below',
       (inspection.shareTarget ?? 0) >= (inspection.signalTarget ?? 0) ? 'above' : 'below',
     ]);
     expect(signals).toHaveTextContent('erboven');
@@ -390,6 +419,69 @@ describe('school results page', () => {
     expect(
       within(panel).getByText(/60 leerlingen van groep 8; 2 uitgesloten leerlingen niet meegeteld/),
     ).toBeInTheDocument();
+  });
+
+  it("shows the inspectorate's published figures beside the product's, per year and over three years", async () => {
+    serve();
+    renderApp('/app/schools/1');
+    const panel = await screen.findByTestId('inspection-panel');
+    const table = within(panel).getByTestId('inspection-comparison-table');
+    expect(table).toHaveAttribute('data-ovt', '12AB|C1');
+    expect(table).toHaveTextContent('Leerzicht (LVS, schatting)');
+    expect(table).toHaveTextContent('Inspectie (gepubliceerd)');
+    const [published] = inspection.published;
+    if (!published) throw new Error('fixture');
+    const pct = (value: number | null) => (value === null ? '–' : `${String(value).replace('.', ',')}%`);
+    for (const year of published.years) {
+      const row = table.querySelector(`[data-year="${year.calendarYear}"]`);
+      const ours = inspection.perYear.find((entry) => entry.calendarYear === year.calendarYear);
+      const cells = Array.from(row?.querySelectorAll('td') ?? [], (cell) => cell.textContent);
+      expect(cells).toEqual([
+        pct(ours?.share1F ?? null),
+        pct(ours?.shareTarget ?? null),
+        String(ours?.pupilCount),
+        pct(year.share1F),
+        pct(year.shareTarget),
+        year.pupilCount === null ? '–' : String(year.pupilCount),
+      ]);
+    }
+    const total = within(table).getByTestId('inspection-comparison-total');
+    expect(Array.from(total.querySelectorAll('td'), (cell) => cell.textContent)).toEqual([
+      pct(inspection.share1F),
+      pct(inspection.shareTarget),
+      String(inspection.pupilCount),
+      pct(published.weighted1F),
+      pct(published.weightedTarget),
+      String(published.totalPupils),
+    ]);
+    expect(within(panel).getByTestId('inspection-source')).toHaveAttribute('data-source', 'entered');
+  });
+
+  it('gives no verdict without a signaleringswaarde from the inspectorate, and says so', async () => {
+    serve({
+      inspection: {
+        ...inspection,
+        schoolweging: null,
+        schoolwegingCategory: null,
+        signal1F: null,
+        signalTarget: null,
+        signalSource: null,
+        published: [],
+      },
+    });
+    renderApp('/app/schools/1');
+    const panel = await screen.findByTestId('inspection-panel');
+    const signals = within(panel).getByTestId('inspection-signals');
+    const states = Array.from(signals.querySelectorAll('[data-state]'), (badge) =>
+      badge.getAttribute('data-state'),
+    );
+    expect(states).toEqual(['unknown', 'unknown']);
+    expect(within(panel).getByTestId('inspection-source')).toHaveTextContent(
+      'Er is nog geen signaleringswaarde van de inspectie, dus geen oordeel',
+    );
+    expect(within(panel).getByTestId('inspection-comparison')).toHaveTextContent(
+      'De gepubliceerde cijfers van de inspectie zijn voor deze school nog niet ingelezen.',
+    );
   });
 
   it('lets a superuser enter the schoolweging, checks its range and shows the server’s field error', async () => {

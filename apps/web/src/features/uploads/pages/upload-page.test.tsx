@@ -1,4 +1,4 @@
-import type { UploadPreview, UploadRecord } from '@leerzicht/contract';
+import type { InspectoratePreview, UploadPreview, UploadRecord } from '@leerzicht/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, jsonResponse, silenceExpectedErrors } from '../../../test/fake-api';
@@ -60,6 +60,27 @@ const earlier: UploadRecord = {
   errorCount: 0,
   uploadedBy: 'Bea Beheer',
   createdAt: '2026-01-10T09:00:00.000Z',
+};
+
+/** The inspectorate's file as the server previews it: one school matched and changed, one row of another BRIN. */
+const inspectoratePreview: InspectoratePreview = {
+  fileName: 'gemiddelde_referentieniveaus_per_school_2324-2526_Open_data.ods',
+  sha256: SHA,
+  calendarYears: [2023, 2024, 2025],
+  rowCount: 2,
+  matched: [
+    {
+      line: 3,
+      ovt: '12AB|C1',
+      schoolId: 1,
+      schoolName: 'OBS De Regenboog',
+      status: 'changed',
+      changedFields: ['schoolweging', 'signalTarget'],
+    },
+  ],
+  unmatchedCount: 1,
+  unmatched: [{ line: 2, ovt: '00AP|C1' }],
+  rowErrors: [{ line: 2, column: 'Schoolweging', value: 'n.v.t.' }],
 };
 
 interface SentForm {
@@ -165,6 +186,11 @@ function setup(
         uploads = [record, ...uploads];
         return { status: 201, body: record };
       },
+      'POST /api/1.0/inspectorate-figures/preview/': () => ({ status: 200, body: inspectoratePreview }),
+      'POST /api/1.0/inspectorate-figures/': () => ({
+        status: 201,
+        body: { sha256: SHA, calendarYears: [2023, 2024, 2025], schoolCount: 1, rowCount: 1 },
+      }),
     },
     options.answerAfter,
   );
@@ -296,6 +322,39 @@ describe('Management > Upload', () => {
     expect(screen.getByText('This file is larger than 50 MB and cannot be imported.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Check file' }));
     expect(sent).toEqual([]);
+  });
+
+  it("lets provider staff check and apply the inspectorate's open data for every school", async () => {
+    const { user, sent } = setup();
+    const section = await screen.findByTestId('inspectorate-upload');
+    const ods = new File(['ods'], inspectoratePreview.fileName, {
+      type: 'application/vnd.oasis.opendocument.spreadsheet',
+    });
+    await user.upload(within(section).getByLabelText("The inspectorate's file (.ods, .csv, .xlsx)"), ods);
+    await user.click(within(section).getByRole('button', { name: 'Check' }));
+    const previewPanel = await within(section).findByTestId('inspectorate-preview');
+    expect(previewPanel).toHaveTextContent('2 rows; 1 row belongs to a Leerzicht school, 1 row does not');
+    const row = previewPanel.querySelector('[data-ovt="12AB|C1"]');
+    expect(row).toHaveTextContent('OBS De Regenboog');
+    expect(row).toHaveTextContent('changed');
+    expect(row).toHaveTextContent('schoolweging, signalTarget');
+    expect(previewPanel).toHaveTextContent('row 2, column Schoolweging: "n.v.t."');
+    await user.click(within(section).getByRole('button', { name: 'Import' }));
+    expect(
+      await within(section).findByText("The inspectorate's figures were imported: 1 school, 1 location."),
+    ).toBeInTheDocument();
+    expect(sent.filter((form) => form.url.includes('inspectorate'))).toEqual([
+      {
+        url: 'POST /api/1.0/inspectorate-figures/preview/',
+        fields: {},
+        fileName: inspectoratePreview.fileName,
+      },
+      {
+        url: 'POST /api/1.0/inspectorate-figures/',
+        fields: { sha256: SHA },
+        fileName: inspectoratePreview.fileName,
+      },
+    ]);
   });
 
   it('is not found for anyone but provider staff', async () => {

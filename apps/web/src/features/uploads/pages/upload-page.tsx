@@ -14,6 +14,8 @@ import { useApplyUpload, usePreviewUpload, useUploadsQuery } from '../api/upload
 import { PreviewPanel } from '../components/preview-panel';
 import { SendProgress, UploadForm } from '../components/upload-form';
 import { UploadsTable } from '../components/uploads-table';
+import { InspectorateUpload } from '../components/inspectorate-upload';
+import { useCurrentProfile } from '../../../lib/current-profile';
 import { changeCount } from '../lib/counts';
 import type { UploadProgress } from '../lib/send-upload';
 import { refusalOf } from '../lib/upload-messages';
@@ -26,13 +28,15 @@ type Notice =
 /**
  * `/app/schools/:schoolId/admin/upload` (Management > Upload, provider staff): choose the kind and the file, see
  * what it would change (counts, row errors, teachers without an account), then apply it; the school's uploads
- * below. For anyone else the server answers 404 and so does the page: it does not say that it exists.
+ * below. For anyone else the server answers 404 and so does the page: it does not say that it exists. Provider
+ * staff also find the inspectorate's open-data file here, which is for every school at once.
  */
 export function UploadPage() {
   const intl = useIntl();
   const schoolId = parseRouteId(useParams().schoolId);
   const { upload: mayUpload } = useSchoolAbilities(schoolId);
   const { data: school } = useSchoolQuery(schoolId);
+  const profile = useCurrentProfile();
   const uploads = useUploadsQuery(schoolId, mayUpload);
   const preview = usePreviewUpload();
   const apply = useApplyUpload();
@@ -146,6 +150,7 @@ export function UploadPage() {
         />
       )}
       {checked && <SendProgress progress={progress} />}
+      {profile.abilities.importInspectorateFigures && <InspectorateUpload />}
       <section aria-labelledby="uploads-list-title">
         <Title order={2} size="h3" id="uploads-list-title" mb="sm">
           <FormattedMessage id="uploads.list.title" />
