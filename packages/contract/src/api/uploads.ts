@@ -290,6 +290,8 @@ export const UPLOAD_REFUSAL_CODES = [
   'kind_not_supported',
   'not_an_eckid_conflict',
   'no_brin',
+  // The inspectorate's open-data file (docs/uploads/inspectorate.md) without its columns or sheet.
+  'not_inspectorate',
 ] as const;
 
 /** Row error codes of EDEXML files (docs/uploads/edexml.md says what each means). */
