@@ -418,6 +418,16 @@ describe('POST /inspectorate-figures/ (preview and apply) and the inspection vie
     expect(preview.rowErrors).toEqual([]);
   });
 
+  it('lists a cell that is no number with its line and column, read as empty, and changes nothing', async () => {
+    const csv = inspectorateCsv(FIRST_YEAR, rowsV1).replace(';31.47;', ';n.v.t.;');
+    const response = await send('staff', 'preview', 'data.csv', csv);
+    expect(response.statusCode).toBe(200);
+    const preview = inspectoratePreviewSchema.parse(response.json());
+    // Line 2: the first data row, after the header.
+    expect(preview.rowErrors).toEqual([{ line: 2, column: 'Schoolweging', value: 'n.v.t.' }]);
+    expect(preview.matched.find((row) => row.ovt === '11AA|C1')?.changedFields).toContain('schoolweging');
+  });
+
   it('refuses a file without the 19 columns, naming what is missing', async () => {
     const csv = 'ovt;Schoolweging\r\n11AA|C1;31.47\r\n';
     const response = await send('staff', 'preview', 'data.csv', csv);

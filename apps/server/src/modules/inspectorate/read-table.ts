@@ -34,7 +34,13 @@ export async function readTable(bytes: Uint8Array, deadline: ReadDeadline): Prom
     filter: (file) => {
       names.push(file.name);
       if (file.name !== 'content.xml' && file.name !== 'mimetype') return false;
-      if (file.originalSize > CONTENT_MAX_BYTES) throw tooManyRows(null);
+      if (file.originalSize > CONTENT_MAX_BYTES) {
+        throw new UploadRefused(
+          'file_too_large',
+          `The spreadsheet's content is larger than ${CONTENT_MAX_BYTES / (1024 * 1024)} MB unzipped.`,
+          { maxBytes: CONTENT_MAX_BYTES },
+        );
+      }
       return true;
     },
   });
