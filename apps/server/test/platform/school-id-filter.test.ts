@@ -60,7 +60,7 @@ const NOT_YET_FILTERED: Record<string, string> = {
   a44dcb8e51c9f772:
     'GET /social_emotional_observation/: social_emotional_observations in a subquery or CTE; year_classes joined by id',
   cea01bad7d1fd0c3: 'GET /social_emotional_observation/: year_classes joined by id',
-  '66a48d8f750e8a58':
+  '82948bc4f30c1b0f':
     'GET /year_classes/:id/result/: year_classes by id (with the membership of its school joined on it)',
 };
 
