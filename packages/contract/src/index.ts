@@ -33,6 +33,7 @@ export * from './api/group-goals';
 export * from './api/national-test-exclusions';
 export * from './api/pupils-to-discuss';
 export * from './api/pupils';
+export * from './api/doorstroomtoets';
 export * from './api/all-notes';
 export * from './api/notes';
 export * from './api/score-notes';

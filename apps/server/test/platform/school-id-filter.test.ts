@@ -212,6 +212,7 @@ describe('every statement on a school-owned table filters on school_id', () => {
       `/recent_plans/?school_id=${school}`,
       `/pupils/${pupil}/?school_id=${school}`,
       `/pupil-outflow-advice/${pupil}/`,
+      `/pupils/${pupil}/doorstroomtoets/`,
       `/pupil_note/?pupil_id=${pupil}`,
       `/pupil_approaches/?pupil_id=${pupil}`,
       `/social_emotional_observation/?pupil_id=${pupil}`,
@@ -235,6 +236,17 @@ describe('every statement on a school-owned table filters on school_id', () => {
       approach: 'intensive',
     });
     await call('POST', '/pupil-outflow-advice/', { pupilId: pupil, outflowAdvice: 'HAVO' });
+    const toets = {
+      test: 'IEP',
+      testDate: '2026-02-10',
+      lezen: '2F',
+      taalverzorging: '1F',
+      rekenen: '1S',
+      advice: 'HAVO',
+    };
+    const result = idOf(await call('POST', `/pupils/${pupil}/doorstroomtoets/`, toets));
+    await call('PUT', `/pupils/${pupil}/doorstroomtoets/${result}/`, { ...toets, rekenen: '1F' });
+    await call('DELETE', `/pupils/${pupil}/doorstroomtoets/${result}/`);
     await call('POST', '/year_class_notes/', {
       yearClassId: group.id,
       kind: 'test_moment',

@@ -1,4 +1,10 @@
 import { idParamSchema } from '../api/common';
+import {
+  doorstroomtoetsInputSchema,
+  doorstroomtoetsListSchema,
+  doorstroomtoetsParamsSchema,
+  doorstroomtoetsResultSchema,
+} from '../api/doorstroomtoets';
 import { yearGradeListSchema, yearGradeSchema, yeargradeParamsSchema } from '../api/group-results';
 import { yearClassResultSchema } from '../api/year-class-result';
 import {
@@ -93,7 +99,7 @@ export const resultEndpoints = {
   }),
 };
 
-/** One pupil: detail, outflow advice and pins. */
+/** One pupil: detail, outflow advice, doorstroomtoets results and pins. */
 export const pupilEndpoints = {
   detail: defineEndpoint({
     method: 'GET',
@@ -114,6 +120,40 @@ export const pupilEndpoints = {
     write: 'write',
     body: pupilOutflowAdviceInputSchema,
     response: pupilOutflowAdviceSchema,
+  }),
+  doorstroomtoets: defineEndpoint({
+    method: 'GET',
+    path: '/pupils/:id/doorstroomtoets/',
+    params: idParamSchema,
+    response: doorstroomtoetsListSchema,
+    summary: "The pupil's doorstroomtoets results, latest first",
+  }),
+  createDoorstroomtoets: defineEndpoint({
+    method: 'POST',
+    path: '/pupils/:id/doorstroomtoets/',
+    write: 'write',
+    params: idParamSchema,
+    body: doorstroomtoetsInputSchema,
+    response: doorstroomtoetsResultSchema,
+    status: 201,
+    summary: 'Enters a doorstroomtoets result of the pupil by hand',
+  }),
+  updateDoorstroomtoets: defineEndpoint({
+    method: 'PUT',
+    path: '/pupils/:id/doorstroomtoets/:resultId/',
+    write: 'write',
+    params: doorstroomtoetsParamsSchema,
+    body: doorstroomtoetsInputSchema,
+    response: doorstroomtoetsResultSchema,
+    summary: 'Corrects a doorstroomtoets result of the pupil',
+  }),
+  deleteDoorstroomtoets: defineEndpoint({
+    method: 'DELETE',
+    path: '/pupils/:id/doorstroomtoets/:resultId/',
+    write: 'write',
+    params: doorstroomtoetsParamsSchema,
+    status: 204,
+    summary: 'Removes a doorstroomtoets result of the pupil',
   }),
   pin: defineEndpoint({
     method: 'POST',

@@ -11,7 +11,13 @@ import {
   text,
   unique,
 } from 'drizzle-orm/pg-core';
-import { APPROACHES, OUTFLOW_ADVICES, YEAR_TIMES } from '@leerzicht/contract';
+import {
+  APPROACHES,
+  DOORSTROOMTOETS_TESTS,
+  OUTFLOW_ADVICES,
+  REFERENCE_RESULTS,
+  YEAR_TIMES,
+} from '@leerzicht/contract';
 import { inList, schoolIdColumn, timestamptz } from './columns';
 import { methodTests, subjects } from './catalog';
 import { pupils, yearClasses } from './groups';
@@ -244,6 +250,42 @@ export const pupilOutflowAdvice = pgTable(
   (t) => [
     index('pupil_outflow_advice_school_year_idx').on(t.schoolId, t.calendarYear),
     check('pupil_outflow_advice_advice_check', inList(t.outflowAdvice, OUTFLOW_ADVICES)),
+  ],
+);
+
+/**
+ * A pupil's doorstroomtoets result (groep 8): the test, its date and school year, the reference level reached per
+ * domain ('<1F', '1F', '2F', '1S') and the test's advice. Entered or corrected by hand; several per pupil are
+ * possible (the inspection counts the latest of a school year).
+ */
+export const pupilDoorstroomtoets = pgTable(
+  'pupil_doorstroomtoets',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolIdColumn(),
+    pupilId: integer('pupil_id')
+      .notNull()
+      .references(() => pupils.id, { onDelete: 'cascade' }),
+    test: text('test', { enum: DOORSTROOMTOETS_TESTS }).notNull(),
+    testDate: date('test_date').notNull(),
+    calendarYear: integer('calendar_year').notNull(),
+    lezen: text('lezen', { enum: REFERENCE_RESULTS }).notNull(),
+    taalverzorging: text('taalverzorging', { enum: REFERENCE_RESULTS }).notNull(),
+    rekenen: text('rekenen', { enum: REFERENCE_RESULTS }).notNull(),
+    advice: text('advice', { enum: OUTFLOW_ADVICES }),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    changedById: integer('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamptz('changed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('pupil_doorstroomtoets_school_pupil_idx').on(t.schoolId, t.pupilId),
+    index('pupil_doorstroomtoets_school_year_idx').on(t.schoolId, t.calendarYear),
+    check('pupil_doorstroomtoets_test_check', inList(t.test, DOORSTROOMTOETS_TESTS)),
+    check('pupil_doorstroomtoets_lezen_check', inList(t.lezen, REFERENCE_RESULTS)),
+    check('pupil_doorstroomtoets_taalverzorging_check', inList(t.taalverzorging, REFERENCE_RESULTS)),
+    check('pupil_doorstroomtoets_rekenen_check', inList(t.rekenen, REFERENCE_RESULTS)),
+    check('pupil_doorstroomtoets_advice_check', inList(t.advice, OUTFLOW_ADVICES)),
   ],
 );
 

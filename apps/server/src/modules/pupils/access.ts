@@ -1,9 +1,17 @@
 import type { AppContext } from '../../context';
 import { allowOr403, authorizePupil, type SchoolAccess } from '../../platform/access/index';
 import { notFound } from '../../platform/http-errors';
+import type { DoorstroomtoetsResult } from '@leerzicht/contract';
 import type { ActiveSession } from '../../platform/sessions';
 import { findPinById, type PinRow } from './pin-lookup-repository';
-import { canPinPupil, canReadPupilDetail, canRemovePin, canSetOutflowAdvice } from './policy';
+import { findDoorstroomtoets } from './doorstroomtoets-repository';
+import {
+  canPinPupil,
+  canReadPupilDetail,
+  canRemovePin,
+  canSetOutflowAdvice,
+  canWriteDoorstroomtoets,
+} from './policy';
 import { findPupil, listEnrolments } from './repository';
 
 /*
@@ -82,4 +90,35 @@ export async function authorizePinRemoval(
   const pin = await findPinById(ctx.db, pinId);
   if (!pin || !canRemovePin(session, pin)) throw notFound();
   return pin;
+}
+
+/** A doorstroomtoets result the caller may correct or remove, loaded with the pupil's access. */
+export type AllowedDoorstroomtoets = AllowedPupil & { result: DoorstroomtoetsResult };
+
+/**
+ * Entering a doorstroomtoets result: whoever sets the pupil's outflow advice, unless marked restricted (403). A
+ * pupil the caller does not read answers 404 first.
+ */
+export async function authorizeDoorstroomtoetsWrite(
+  ctx: AppContext,
+  session: ActiveSession,
+  pupilId: number,
+): Promise<AllowedPupil> {
+  const allowed = await authorizePupilRead(ctx, session, pupilId);
+  const latest = (await listEnrolments(ctx.db, allowed.access.schoolId, pupilId)).at(-1) ?? null;
+  allowOr403(canWriteDoorstroomtoets(allowed.access, latest?.yearClassId ?? null));
+  return allowed;
+}
+
+/** Correcting or removing one: as entering, and the result must be this pupil's (else 404). */
+export async function authorizeDoorstroomtoetsChange(
+  ctx: AppContext,
+  session: ActiveSession,
+  pupilId: number,
+  resultId: number,
+): Promise<AllowedDoorstroomtoets> {
+  const allowed = await authorizeDoorstroomtoetsWrite(ctx, session, pupilId);
+  const result = await findDoorstroomtoets(ctx.db, allowed.access.schoolId, pupilId, resultId);
+  if (!result) throw notFound();
+  return { ...allowed, result };
 }

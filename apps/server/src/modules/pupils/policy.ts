@@ -17,3 +17,10 @@ export const canPinPupil = canReadPupilDetail;
 /** A pin is its user's own: only they remove it (anyone else gets 404, as for an unknown pin). */
 export const canRemovePin = (user: { userId: number }, pin: { userId: number }): boolean =>
   pin.userId === user.userId;
+
+/**
+ * Doorstroomtoets results are entered and corrected as the outflow advice is set (superusers, sencos, teachers of
+ * the pupil's current group), but not by users marked restricted (403).
+ */
+export const canWriteDoorstroomtoets = (access: SchoolAccess, latestGroupId: number | null): boolean =>
+  !access.isRestricted && canSetOutflowAdvice(access, latestGroupId);

@@ -3,12 +3,20 @@ import { pupilEndpoints as endpoints } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { route, signedIn } from '../../platform/routing/index';
 import {
+  authorizeDoorstroomtoetsChange,
+  authorizeDoorstroomtoetsWrite,
   authorizeOutflowAdvice,
   authorizePin,
   authorizePinRemoval,
   authorizePupilDetail,
   authorizePupilRead,
 } from './access';
+import {
+  correctDoorstroomtoets,
+  createDoorstroomtoets,
+  getDoorstroomtoets,
+  removeDoorstroomtoets,
+} from './doorstroomtoets-service';
 import { getOutflowAdvice, setOutflowAdvice } from './outflow-advice-service';
 import { pinPupil, unpinPupil } from './pin-service';
 import { getPupilDetail } from './service';
@@ -44,6 +52,42 @@ export async function pupilRoutes(app: FastifyInstance, ctx: AppContext): Promis
     endpoints.setOutflowAdvice,
     { ...writes, policy: (call) => authorizeOutflowAdvice(ctx, signedIn(call), call.input.body.pupilId) },
     (call, allowed) => setOutflowAdvice(ctx, signedIn(call), allowed, call.input.body),
+  );
+  // Doorstroomtoets results: read as the pupil is; written as the outflow advice is set (restricted users 403).
+  route(
+    app,
+    endpoints.doorstroomtoets,
+    { ...reads, policy: (call) => authorizePupilRead(ctx, signedIn(call), call.input.params.id) },
+    (_call, allowed) => getDoorstroomtoets(ctx, allowed),
+  );
+  route(
+    app,
+    endpoints.createDoorstroomtoets,
+    { ...writes, policy: (call) => authorizeDoorstroomtoetsWrite(ctx, signedIn(call), call.input.params.id) },
+    (call, allowed) => createDoorstroomtoets(ctx, allowed, call.input.body),
+  );
+  route(
+    app,
+    endpoints.updateDoorstroomtoets,
+    {
+      ...writes,
+      policy: (call) =>
+        authorizeDoorstroomtoetsChange(ctx, signedIn(call), call.input.params.id, call.input.params.resultId),
+    },
+    (call, allowed) => correctDoorstroomtoets(ctx, allowed, call.input.body),
+  );
+  route(
+    app,
+    endpoints.deleteDoorstroomtoets,
+    {
+      ...writes,
+      policy: (call) =>
+        authorizeDoorstroomtoetsChange(ctx, signedIn(call), call.input.params.id, call.input.params.resultId),
+    },
+    async (_call, allowed) => {
+      await removeDoorstroomtoets(ctx, allowed);
+      return undefined;
+    },
   );
   route(
     app,
