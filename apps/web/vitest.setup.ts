@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Test files share a worker and its jsdom (isolate: false in vitest.config.ts), and this file runs before each
@@ -16,9 +16,33 @@ document.body.replaceChildren();
 window.localStorage.clear();
 window.sessionStorage.clear();
 
+/**
+ * Whether a query runs as one try of a wait (waitFor, findBy*): Testing Library marks those tries with this flag,
+ * which its typings leave out.
+ */
+function duringWaitTry(): boolean {
+  const config = getConfig();
+  return '_disableExpensiveErrorDiagnostics' in config && config._disableExpensiveErrorDiagnostics === true;
+}
+
 // A ceiling, not a delay: a passing wait ends as soon as its condition holds. Testing Library's 1 s default is
 // too tight for a busy shared machine; failures still report within the test timeout (vitest.config.ts).
-configure({ asyncUtilTimeout: 3_000 });
+// A failed query's error prints the whole document (Testing Library's default, rebuilt here). A wait's failed tries
+// printed it too, on every try (every 50 ms and at every change of the page), for errors nobody reads: on a busy
+// machine one such try of a page in the app's frame took longer than the 50 ms between tries, and the tries starved
+// the render they waited for (the templates page's editor came after the 3 s). So a try's error is the message
+// alone; a query that fails outright, and a wait that runs out (its timeout adds the document), still print it.
+configure({
+  asyncUtilTimeout: 3_000,
+  getElementError(message, container) {
+    const parts = duringWaitTry()
+      ? [message]
+      : [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`];
+    const error = new Error(parts.filter(Boolean).join('\n\n'));
+    error.name = 'TestingLibraryElementError';
+    return error;
+  },
+});
 
 // jsdom lacks the layout APIs Mantine asks for.
 Object.defineProperty(window, 'matchMedia', {
