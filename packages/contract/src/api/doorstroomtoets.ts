@@ -70,19 +70,11 @@ export const doorstroomtoetsListSchema = z.array(doorstroomtoetsResultSchema);
 
 export const doorstroomtoetsParamsSchema = z.object({ id: idParam, resultId: idParam });
 
-/** Whether a result reaches 1F in all three domains (below 1F in any domain: not). */
-export function reaches1F(result: Pick<DoorstroomtoetsResult, DoorstroomtoetsDomain>): boolean {
-  return DOORSTROOMTOETS_DOMAINS.every((domain) => result[domain] !== '<1F');
-}
-
 /**
- * Per domain whether the result reaches the inspectorate's target level: lezen and taalverzorging 2F, rekenen 1S.
- * 2F and 1S count as the same step above 1F (a test reports the one that applies to the domain).
+ * The inspectorate's target level per domain (its 1S/2F indicator): lezen and taalverzorging 2F, rekenen 1S. The
+ * inspection counts a result at the target only when it is that level, as it does for the LVS's reference results.
  */
-export function reachesTargetIn(
-  result: Pick<DoorstroomtoetsResult, DoorstroomtoetsDomain>,
-  domain: DoorstroomtoetsDomain,
-): boolean {
-  const value = result[domain];
-  return value === '2F' || value === '1S';
-}
+export const DOORSTROOMTOETS_TARGETS = { lezen: '2F', taalverzorging: '2F', rekenen: '1S' } as const;
+
+/** The inspection's subject code of each domain (reading TBL, spelling as taalverzorging SP, mathematics RW). */
+export const DOORSTROOMTOETS_SUBJECT_CODES = { lezen: 'TBL', taalverzorging: 'SP', rekenen: 'RW' } as const;

@@ -351,6 +351,11 @@ export const inspectionSubjectSchema = z.object({
 /** The product's own shares of one school year (groep-8 pupils of that year; the year starts in calendarYear). */
 export const inspectionYearSchema = z.object({
   calendarYear: z.number().int(),
+  /**
+   * Where the year's figure comes from: the pupils' doorstroomtoets results where the year has them (what the
+   * inspectorate judges), else an estimate from the LVS's groep-8 tests ("schatting uit het leerlingvolgsysteem").
+   */
+  source: z.enum(['doorstroomtoets', 'lvs']),
   pupilCount: z.number().int(),
   share1F: z.number().nullable(),
   shareTarget: z.number().nullable(),

@@ -1,4 +1,6 @@
 import {
+  DOORSTROOMTOETS_DOMAINS,
+  DOORSTROOMTOETS_SUBJECT_CODES,
   INSPECTION_SUBJECTS,
   INSPECTION_YEARS,
   isInspectionSubject,
@@ -18,7 +20,13 @@ import {
   type EndOfSchoolRow,
 } from '../scores/index';
 import { readPublishedFigures } from '../inspectorate/index';
-import { findEnteredValues, setEnteredValues, type EnteredValues } from './inspection-repository';
+import {
+  findEnteredValues,
+  listDoorstroomtoetsForInspection,
+  listDoorstroomtoetsYears,
+  setEnteredValues,
+  type EnteredValues,
+} from './inspection-repository';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const share = (part: number, whole: number) => (whole === 0 ? null : round2((100 * part) / whole));
@@ -100,9 +108,32 @@ function sharesOf(rows: readonly EndOfSchoolRow[], subjects: readonly { id: numb
 }
 
 /**
+ * Doorstroomtoets results as the rows the shares are computed from: one per domain, under the subject the inspection
+ * counts for it (lezen as reading, taalverzorging as spelling, rekenen as mathematics).
+ */
+function doorstroomtoetsRows(
+  results: Awaited<ReturnType<typeof listDoorstroomtoetsForInspection>>,
+  catalog: readonly { id: number; code: string }[],
+): EndOfSchoolRow[] {
+  return DOORSTROOMTOETS_DOMAINS.flatMap((domain) => {
+    const subject = catalog.find((entry) => entry.code === DOORSTROOMTOETS_SUBJECT_CODES[domain]);
+    if (!subject) return [];
+    return results.map((result) => ({
+      pupil_id: result.pupilId,
+      calendar_year: result.calendarYear,
+      subject_id: subject.id,
+      reference_level: result[domain],
+      cito_is_excluded: result.citoIsExcluded,
+    }));
+  });
+}
+
+/**
  * The inspectorate's view of the school (see the contract's schoolInspectionSchema): groep 8 over the last three
  * school years with results, reading, taalverzorging and mathematics taken together as the mean of their shares,
- * per year and over the three years, beside the inspectorate's own published figures.
+ * per year and over the three years, beside the inspectorate's own published figures. A year with doorstroomtoets
+ * results is counted from those (`source` 'doorstroomtoets'); a year without them from the LVS's groep-8 tests, an
+ * estimate (`source` 'lvs'). The three years are the last ones with either.
  * `access`: what the route's policy allowed (superusers and sencos).
  */
 export async function getSchoolInspection(
@@ -112,16 +143,29 @@ export async function getSchoolInspection(
 ): Promise<SchoolInspection> {
   const { schoolId } = access;
   const lastYear = session.currentSchoolYear ?? schoolYearOf(ctx.now());
-  const calendarYears = await listEndOfSchoolYears(ctx.db, schoolId, lastYear, INSPECTION_YEARS);
-  const subjects = (await listSubjects(ctx.db)).flatMap((subject) =>
+  const testYears = await listDoorstroomtoetsYears(ctx.db, schoolId, lastYear, INSPECTION_YEARS);
+  const calendarYears = [
+    ...new Set([...(await listEndOfSchoolYears(ctx.db, schoolId, lastYear, INSPECTION_YEARS)), ...testYears]),
+  ]
+    .sort((a, b) => a - b)
+    .slice(-INSPECTION_YEARS);
+  const catalog = await listSubjects(ctx.db);
+  const subjects = catalog.flatMap((subject) =>
     isInspectionSubject(subject.code) ? [{ id: subject.id, target: INSPECTION_SUBJECTS[subject.code] }] : [],
   );
-  const rows = await listEndOfSchoolResults(
+  // A year with doorstroomtoets results counts those (what the inspectorate judges); the others the LVS's estimate.
+  const fromTest = new Set(testYears.filter((year) => calendarYears.includes(year)));
+  const lvsRows = await listEndOfSchoolResults(
     ctx.db,
     schoolId,
-    calendarYears,
+    calendarYears.filter((year) => !fromTest.has(year)),
     subjects.map((subject) => subject.id),
   );
+  const testRows = doorstroomtoetsRows(
+    await listDoorstroomtoetsForInspection(ctx.db, schoolId, [...fromTest]),
+    catalog,
+  );
+  const rows = [...lvsRows, ...testRows];
   const total = sharesOf(rows, subjects);
   const published = (await readPublishedFigures(ctx.db, schoolId)).map(
     ({ schoolId: _school, ...figures }) => figures,
@@ -142,6 +186,7 @@ export async function getSchoolInspection(
       );
       return {
         calendarYear,
+        source: fromTest.has(calendarYear) ? ('doorstroomtoets' as const) : ('lvs' as const),
         pupilCount: year.pupilCount,
         share1F: year.share1F,
         shareTarget: year.shareTarget,

@@ -171,9 +171,9 @@ const inspection: SchoolInspection = {
   share1F: 95,
   shareTarget: 50.85,
   perYear: [
-    { calendarYear: 2023, pupilCount: 20, share1F: 95, shareTarget: 50 },
-    { calendarYear: 2024, pupilCount: 20, share1F: 97.5, shareTarget: 52.5 },
-    { calendarYear: 2025, pupilCount: 20, share1F: 92.5, shareTarget: 50.05 },
+    { calendarYear: 2023, source: 'lvs', pupilCount: 20, share1F: 95, shareTarget: 50 },
+    { calendarYear: 2024, source: 'lvs', pupilCount: 20, share1F: 97.5, shareTarget: 52.5 },
+    { calendarYear: 2025, source: 'lvs', pupilCount: 20, share1F: 92.5, shareTarget: 50.05 },
   ],
   schoolweging: 31.2,
   schoolwegingCategory: '[31,32)',
