@@ -6,6 +6,7 @@ import { methodScoreRows } from './method-scores';
 import { nationalScoreRows } from './national-scores';
 import { normRows } from './norms';
 import { noteRows } from './notes';
+import { doorstroomtoetsRows } from './doorstroomtoets';
 import { outflowRows } from './outflow';
 import { approachRows, planRows } from './plans';
 import { pupilRows, simulateSchool } from './pupils';
@@ -68,6 +69,7 @@ export function generateDemoData(options: GenerateOptions): DemoData {
     ...methodScores,
     ...approaches,
     ...outflowRows(schools, today, root.fork('outflow'), USER_IDS.directeur),
+    ...doorstroomtoetsRows(schools, today, root.fork('doorstroomtoets'), USER_IDS.directeur),
     ...planRows(schools, current, today, root.fork('plans'), approaches.pupilApproaches),
     ...notes,
     pinnedPupils,

@@ -63,6 +63,7 @@ const TABLES: readonly [TableKey, PgTable][] = [
   ['pupilApproachLogs', s.pupilApproachLogs],
   ['pupilOutflowAdvice', s.pupilOutflowAdvice],
   ['schoolOutflow', s.schoolOutflow],
+  ['pupilDoorstroomtoets', s.pupilDoorstroomtoets],
   ['groupPlanTemplates', s.groupPlanTemplates],
   ['groupPlans', s.groupPlans],
   ['noteCategories', s.noteCategories],

@@ -16,7 +16,8 @@ const ADVICE_BOUNDS: readonly [OutflowAdvice, number][] = [
   ['HAVO/VWO', 82],
 ];
 
-function adviceFor(percentile: number): OutflowAdvice {
+/** The advice of an ability percentile (also the demo's doorstroomtoets advice). */
+export function adviceFor(percentile: number): OutflowAdvice {
   for (const [advice, bound] of ADVICE_BOUNDS) if (percentile < bound) return advice;
   return 'VWO';
 }

@@ -40,6 +40,7 @@ export interface DemoData {
   pupilApproachLogs: Row<typeof s.pupilApproachLogs>[];
   pupilOutflowAdvice: Row<typeof s.pupilOutflowAdvice>[];
   schoolOutflow: Row<typeof s.schoolOutflow>[];
+  pupilDoorstroomtoets: Row<typeof s.pupilDoorstroomtoets>[];
   groupPlanTemplates: Row<typeof s.groupPlanTemplates>[];
   groupPlans: Row<typeof s.groupPlans>[];
   noteCategories: Row<typeof s.noteCategories>[];
