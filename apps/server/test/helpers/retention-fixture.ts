@@ -6,6 +6,7 @@ import {
   noteCategories,
   pinnedPupils,
   pupilApproachLogs,
+  pupilDoorstroomtoets,
   pupilApproaches,
   pupilNoteCategoryLinks,
   pupilNotes,
@@ -143,6 +144,18 @@ export async function createPupilsWithData(
       approach: 'basic',
     });
     await db.insert(pupilOutflowAdvice).values({ schoolId, pupilId, outflowAdvice: 'HAVO', calendarYear });
+    await db.insert(pupilDoorstroomtoets).values({
+      schoolId,
+      pupilId,
+      test: 'IEP',
+      testDate: `${calendarYear + 1}-04-15`,
+      calendarYear,
+      lezen: '2F',
+      taalverzorging: '1F',
+      rekenen: '1S',
+      advice: 'HAVO',
+      createdById: userId,
+    });
     await db
       .insert(groupPlanNotes)
       .values({ schoolId, noteCategoryId: category.id, pupilId, content: 'Plannotitie' });
