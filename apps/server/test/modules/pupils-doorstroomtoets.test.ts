@@ -96,14 +96,20 @@ describe('doorstroomtoets results of a pupil', () => {
     });
     await call('superuser', 'POST', `/pupils/${pupilId}/doorstroomtoets/`, { ...VALID, test: 'CITO' });
 
-    // Latest test date first; the restricted user and the teacher read them.
-    for (const who of ['teacher', 'restricted', 'superuser']) {
+    // Latest test date first; the restricted user and the teacher read them, only the restricted user may not write.
+    for (const [who, write] of [
+      ['teacher', true],
+      ['restricted', false],
+      ['superuser', true],
+    ] as const) {
       const listed = await call(who, 'GET', `/pupils/${pupilId}/doorstroomtoets/`);
       expect(listed.statusCode).toBe(200);
-      expect(doorstroomtoetsListSchema.parse(listed.json()).map((r) => [r.test, r.testDate])).toEqual([
+      const body = doorstroomtoetsListSchema.parse(listed.json());
+      expect(body.results.map((r) => [r.test, r.testDate])).toEqual([
         ['CITO', '2026-02-10'],
         ['ROUTE8', '2025-04-15'],
       ]);
+      expect(body.abilities.write, who).toBe(write);
     }
 
     expect(

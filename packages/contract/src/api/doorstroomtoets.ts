@@ -65,8 +65,15 @@ export const doorstroomtoetsResultSchema = z.object({
 });
 export type DoorstroomtoetsResult = z.infer<typeof doorstroomtoetsResultSchema>;
 
-/** `GET /pupils/{id}/doorstroomtoets/`: the pupil's results, latest test date first. */
-export const doorstroomtoetsListSchema = z.array(doorstroomtoetsResultSchema);
+/**
+ * `GET /pupils/{id}/doorstroomtoets/`: the pupil's results, latest test date first, and whether the caller may
+ * enter and correct them (the write routes' policy for this pupil: the web shows the form from it).
+ */
+export const doorstroomtoetsListSchema = z.object({
+  results: z.array(doorstroomtoetsResultSchema),
+  abilities: z.object({ write: z.boolean() }),
+});
+export type DoorstroomtoetsList = z.infer<typeof doorstroomtoetsListSchema>;
 
 export const doorstroomtoetsParamsSchema = z.object({ id: idParam, resultId: idParam });
 

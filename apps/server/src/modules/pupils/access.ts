@@ -95,6 +95,19 @@ export async function authorizePinRemoval(
 /** A doorstroomtoets result the caller may correct or remove, loaded with the pupil's access. */
 export type AllowedDoorstroomtoets = AllowedPupil & { result: DoorstroomtoetsResult };
 
+/** The pupil's doorstroomtoets results are read as the pupil is; whether the caller may write them goes along. */
+export type AllowedDoorstroomtoetsRead = AllowedPupil & { mayWrite: boolean };
+
+export async function authorizeDoorstroomtoetsRead(
+  ctx: AppContext,
+  session: ActiveSession,
+  pupilId: number,
+): Promise<AllowedDoorstroomtoetsRead> {
+  const allowed = await authorizePupilRead(ctx, session, pupilId);
+  const latest = (await listEnrolments(ctx.db, allowed.access.schoolId, pupilId)).at(-1) ?? null;
+  return { ...allowed, mayWrite: canWriteDoorstroomtoets(allowed.access, latest?.yearClassId ?? null) };
+}
+
 /**
  * Entering a doorstroomtoets result: whoever sets the pupil's outflow advice, unless marked restricted (403). A
  * pupil the caller does not read answers 404 first.

@@ -3,11 +3,12 @@ import {
   isoDay,
   schoolYearOf,
   type DoorstroomtoetsInput,
+  type DoorstroomtoetsList,
   type DoorstroomtoetsResult,
 } from '@leerzicht/contract';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../platform/http-errors';
-import type { AllowedDoorstroomtoets, AllowedPupil } from './access';
+import type { AllowedDoorstroomtoets, AllowedDoorstroomtoetsRead, AllowedPupil } from './access';
 import {
   deleteDoorstroomtoets,
   insertDoorstroomtoets,
@@ -16,12 +17,15 @@ import {
   type DoorstroomtoetsValues,
 } from './doorstroomtoets-repository';
 
-/** The pupil's doorstroomtoets results (latest first); readable by whoever may read the pupil. */
-export function getDoorstroomtoets(
+/** The pupil's doorstroomtoets results (latest first), readable by whoever may read the pupil, and the caller's write. */
+export async function getDoorstroomtoets(
   ctx: AppContext,
-  { access, pupilId }: AllowedPupil,
-): Promise<DoorstroomtoetsResult[]> {
-  return listDoorstroomtoets(ctx.db, access.schoolId, pupilId);
+  { access, pupilId, mayWrite }: AllowedDoorstroomtoetsRead,
+): Promise<DoorstroomtoetsList> {
+  return {
+    results: await listDoorstroomtoets(ctx.db, access.schoolId, pupilId),
+    abilities: { write: mayWrite },
+  };
 }
 
 /** The values to store: a test date after today is refused at its field; the school year follows from the date. */

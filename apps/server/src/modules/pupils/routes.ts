@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { route, signedIn } from '../../platform/routing/index';
 import {
   authorizeDoorstroomtoetsChange,
+  authorizeDoorstroomtoetsRead,
   authorizeDoorstroomtoetsWrite,
   authorizeOutflowAdvice,
   authorizePin,
@@ -57,7 +58,7 @@ export async function pupilRoutes(app: FastifyInstance, ctx: AppContext): Promis
   route(
     app,
     endpoints.doorstroomtoets,
-    { ...reads, policy: (call) => authorizePupilRead(ctx, signedIn(call), call.input.params.id) },
+    { ...reads, policy: (call) => authorizeDoorstroomtoetsRead(ctx, signedIn(call), call.input.params.id) },
     (_call, allowed) => getDoorstroomtoets(ctx, allowed),
   );
   route(

@@ -1,5 +1,5 @@
 import { compareByPosition, fullName, HIGHEST_GRADE } from '@leerzicht/contract';
-import { Alert, Anchor, Group, Stack, Tabs } from '@mantine/core';
+import { Alert, Anchor, Group, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { useSchoolQuery } from '../../../entities/school';
 import { ApproachLog, PupilNotesPanel, usePupilQuery } from '../../../entities/pupil';
 import { EmptyState, parseId, SettingsToggles, useUserSettings, yearLabel } from '../../../entities/results';
+import { DoorstroomtoetsPanel } from '../components/doorstroomtoets-panel';
 import { OutflowAdvicePanel } from '../components/outflow-advice-panel';
 import { PinButton } from '../components/pin-button';
 import { PupilReportButton } from '../components/pupil-report-button';
@@ -105,7 +106,12 @@ export function PupilPage() {
           )}
         </Alert>
       )}
-      {showOutflow && <OutflowAdvicePanel key={pupil.outflowAdvice.outflowAdvice ?? ''} pupil={pupil} />}
+      {showOutflow && (
+        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          <OutflowAdvicePanel key={pupil.outflowAdvice.outflowAdvice ?? ''} pupil={pupil} />
+          <DoorstroomtoetsPanel pupilId={pupil.id} />
+        </SimpleGrid>
+      )}
       {!hasResults ? (
         <EmptyState id={pupil.citoIsExcluded ? 'results.empty.excluded' : 'results.empty.noResults'} />
       ) : (

@@ -101,6 +101,14 @@ function ComparisonTable({
   const product = (year: number) => inspection.perYear.find((row) => row.calendarYear === year);
   const theirs = (year: number) => figures?.years.find((row) => row.calendarYear === year);
   const m = (id: MessageId) => intl.formatMessage({ id });
+  // The product's column says where its figures come from: the doorstroomtoets, the LVS's estimate, or per year.
+  const sources = new Set(inspection.perYear.map((year) => year.source));
+  const productHeader: MessageId =
+    sources.size > 1
+      ? 'results.inspection.compare.productMixed'
+      : sources.has('doorstroomtoets')
+        ? 'results.inspection.compare.productTest'
+        : 'results.inspection.compare.product';
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table
@@ -118,7 +126,7 @@ function ComparisonTable({
           <Table.Tr>
             <Table.Th />
             <Table.Th colSpan={3} ta="center" scope="colgroup">
-              {m('results.inspection.compare.product')}
+              {m(productHeader)}
             </Table.Th>
             <Table.Th colSpan={3} ta="center" scope="colgroup">
               {m('results.inspection.compare.inspectorate')}
@@ -144,6 +152,18 @@ function ComparisonTable({
             <Table.Tr key={year} data-year={year}>
               <Table.Th scope="row" fw={500}>
                 {yearLabel(year)}
+                {product(year) && (
+                  <Badge
+                    ml="xs"
+                    size="sm"
+                    variant="light"
+                    color={product(year)?.source === 'doorstroomtoets' ? 'teal' : 'gray'}
+                    data-testid="inspection-year-source"
+                    data-source={product(year)?.source}
+                  >
+                    {m(`results.inspection.figureSource.${product(year)?.source ?? 'lvs'}`)}
+                  </Badge>
+                )}
               </Table.Th>
               <Table.Td ta="right">{pct(product(year)?.share1F)}</Table.Td>
               <Table.Td ta="right">{pct(product(year)?.shareTarget)}</Table.Td>
@@ -176,6 +196,21 @@ function ComparisonTable({
             </Table.Tr>
           )}
         </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Td colSpan={7} data-testid="inspection-comparison-legend">
+              <Text size="xs" c="dimmed">
+                {intl.formatMessage(
+                  { id: 'results.inspection.compare.legend' },
+                  {
+                    lvs: m('results.inspection.compare.product'),
+                    test: m('results.inspection.compare.productTest'),
+                  },
+                )}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
       </Table>
     </Table.ScrollContainer>
   );

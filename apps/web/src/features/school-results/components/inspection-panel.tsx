@@ -118,6 +118,21 @@ function InspectionFigures({
           },
         )}
       </Text>
+      <Text size="sm" data-testid="inspection-year-sources">
+        {intl.formatMessage(
+          { id: 'results.inspection.yearSources' },
+          {
+            years: inspection.perYear
+              .map(
+                (year) =>
+                  `${yearLabel(year.calendarYear)}: ${intl.formatMessage({
+                    id: `results.inspection.figureSource.${year.source}`,
+                  })}`,
+              )
+              .join('; '),
+          },
+        )}
+      </Text>
       <Table.ScrollContainer minWidth={560}>
         <Table striped captionSide="top">
           <Table.Caption>{intl.formatMessage({ id: 'results.inspection.caption' })}</Table.Caption>

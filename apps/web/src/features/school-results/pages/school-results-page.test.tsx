@@ -421,6 +421,31 @@ describe('school results page', () => {
     ).toBeInTheDocument();
   });
 
+  it('says per year whether the figure is from the doorstroomtoets or an estimate from the LVS', async () => {
+    serve({
+      inspection: {
+        ...inspection,
+        perYear: inspection.perYear.map((year) => ({
+          ...year,
+          source: year.calendarYear === 2023 ? ('lvs' as const) : ('doorstroomtoets' as const),
+        })),
+      },
+    });
+    renderApp('/app/schools/1');
+    const panel = await screen.findByTestId('inspection-panel');
+    expect(within(panel).getByTestId('inspection-year-sources')).toHaveTextContent(
+      'Bron per schooljaar: 2023-2024: schatting uit het leerlingvolgsysteem; 2024-2025: doorstroomtoets; 2025-2026: doorstroomtoets.',
+    );
+    const table = within(panel).getByTestId('inspection-comparison-table');
+    expect(table).toHaveTextContent('Leerzicht (doorstroomtoets of LVS-schatting, per jaar)');
+    const sourceOf = (year: number) =>
+      table.querySelector(`[data-year="${year}"] [data-testid="inspection-year-source"]`);
+    expect(sourceOf(2023)).toHaveAttribute('data-source', 'lvs');
+    expect(sourceOf(2023)).toHaveTextContent('schatting uit het leerlingvolgsysteem');
+    expect(sourceOf(2024)).toHaveAttribute('data-source', 'doorstroomtoets');
+    expect(sourceOf(2025)).toHaveTextContent('doorstroomtoets');
+  });
+
   it("shows the inspectorate's published figures beside the product's, per year and over three years", async () => {
     serve();
     renderApp('/app/schools/1');
