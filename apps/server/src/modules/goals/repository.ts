@@ -6,30 +6,25 @@ import {
   methods,
   methodTestScores,
   methodTests,
-  pupils,
   subjects,
   testSectionScores,
   testSections,
-  yearClassPupils,
 } from '../../db/schema/index';
+import { groupPupils } from '../pupils/index';
 import { inIds } from '../scores/index';
 
 /** The pupils enrolled in the group, with their own grade. */
 export function listGroupPupils(db: Db, schoolId: number, yearClassId: number) {
+  const member = groupPupils(db, { schoolId, yearClassId });
   return db
     .select({
-      id: pupils.id,
-      firstName: pupils.firstName,
-      lastNamePrefix: pupils.lastNamePrefix,
-      lastName: pupils.lastName,
-      grade: yearClassPupils.grade,
+      id: member.pupilId,
+      firstName: member.firstName,
+      lastNamePrefix: member.lastNamePrefix,
+      lastName: member.lastName,
+      grade: member.grade,
     })
-    .from(yearClassPupils)
-    .innerJoin(
-      pupils,
-      and(eq(pupils.id, yearClassPupils.pupilId), eq(pupils.schoolId, yearClassPupils.schoolId)),
-    )
-    .where(and(eq(yearClassPupils.schoolId, schoolId), eq(yearClassPupils.yearClassId, yearClassId)));
+    .from(member);
 }
 
 /**

@@ -6,33 +6,28 @@ import type { Db } from '../../db/client';
 import { NAMED_BY_TEXT } from '../../db/prepared-statements';
 import { selectRowsOnce } from '../../db/select-rows';
 import { readableNotes, readerValues, type NoteReader } from '../../platform/access/index';
-import { pupils, yearClassNotes, yearClassPupils } from '../../db/schema/index';
+import { pupils, yearClassNotes } from '../../db/schema/index';
+import { groupPupils } from '../pupils/index';
 import { groupHasGoals, inIds } from '../scores/index';
 
-const groupPupilList = builtOncePerDb((db) =>
-  db
+const groupPupilList = builtOncePerDb((db) => {
+  const member = groupPupils(db, {
+    schoolId: sql.placeholder('schoolId'),
+    yearClassId: sql.placeholder('yearClassId'),
+  });
+  return db
     .select({
-      id: pupils.id,
-      firstName: pupils.firstName,
-      lastNamePrefix: pupils.lastNamePrefix,
-      lastName: pupils.lastName,
-      grade: yearClassPupils.grade,
-      citoIsExcluded: pupils.citoIsExcluded,
-      showOutflowProfile: pupils.showOutflowProfile,
+      id: member.pupilId,
+      firstName: member.firstName,
+      lastNamePrefix: member.lastNamePrefix,
+      lastName: member.lastName,
+      grade: member.grade,
+      citoIsExcluded: member.citoIsExcluded,
+      showOutflowProfile: member.showOutflowProfile,
     })
-    .from(yearClassPupils)
-    .innerJoin(
-      pupils,
-      and(eq(pupils.id, yearClassPupils.pupilId), eq(pupils.schoolId, yearClassPupils.schoolId)),
-    )
-    .where(
-      and(
-        eq(yearClassPupils.schoolId, sql.placeholder('schoolId')),
-        eq(yearClassPupils.yearClassId, sql.placeholder('yearClassId')),
-      ),
-    )
-    .prepare(NAMED_BY_TEXT),
-);
+    .from(member)
+    .prepare(NAMED_BY_TEXT);
+});
 
 export function listGroupPupils(db: Db, schoolId: number, yearClassId: number) {
   return groupPupilList(db).execute({ schoolId, yearClassId });
