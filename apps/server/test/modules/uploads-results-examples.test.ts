@@ -69,6 +69,7 @@ describe('the example result files in docs/uploads/examples', () => {
     [EXAMPLE_FILES.dia, nationalResultsImporter],
     [EXAMPLE_FILES.iep, nationalResultsImporter],
     [EXAMPLE_FILES.method, methodResultsImporter],
+    [EXAMPLE_FILES.doorstroomtoets, nationalResultsImporter],
   ];
   it.each(cases)(
     '%s: every row added without errors, and nothing the second time',

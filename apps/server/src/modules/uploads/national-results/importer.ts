@@ -3,6 +3,12 @@ import type { Db } from '../../../db/client';
 import type { ImportFile, ImportPlan, ImportTarget, Importer, ReadFile } from '../importer';
 import type { ReadDeadline } from '../read-limits';
 import { commonSchoolYear, INVALID, parseDate, parseMoment, schoolYearOfIso, todayIso } from './cells';
+import {
+  detectDoorstroomtoetsLayout,
+  isDoorstroomtoetsHeader,
+  planDoorstroomtoets,
+  type DoorstroomtoetsColumns,
+} from './doorstroomtoets';
 import { detectKeptLayout, type DetectedLayout, type NationalField } from './layouts';
 import { enrolmentKey, loadEnrolments, loadPupilIndex, matchPupil } from './pupil-match';
 import { insertNationalScores, loadStoredScores, updateNationalScores } from './repository';
@@ -10,11 +16,12 @@ import { RowErrors } from './row-errors';
 import { nationalScoreKey, type NationalScoreRow } from './score-row';
 import { EMPTY_SCORE, readScoreFields, type FieldProblem, type NationalScoreFields } from './score-fields';
 import { decidedColumns, rowSignature } from './signature';
-import { readWholeTable, type TableRow } from './table-file';
+import { readWholeTable, type TableLayout, type TableRow } from './table-file';
 import { TestCatalog } from './test-catalog';
 
 /*
- * National test results (CITO, DIA, IEP; CSV or XLSX): each row is matched to a pupil of the school by key or
+ * National test results (CITO, DIA, IEP; CSV or XLSX), and doorstroomtoets results in their own layout
+ * (doorstroomtoets.ts, recognised by its header): each score row is matched to a pupil of the school by key or
  * ECK-iD, to a test of the catalogue, to the pupil's group in the school year of the test date, validated, and
  * compared with the school's existing results of the same pupil, test, school year and moment.
  */
@@ -28,10 +35,28 @@ interface PlannedRow {
 export const nationalResultsImporter: Importer = {
   kind: 'NATIONAL_RESULTS',
   async read(file: ImportFile, deadline: ReadDeadline): Promise<ReadFile> {
-    const { layout, rows } = await readWholeTable(file, deadline, detectKeptLayout);
-    return { plan: (tx, target) => planNational(tx, target, layout, rows) };
+    const { layout, rows } = await readWholeTable(file, deadline, detectAnyLayout);
+    if (layout.kind === 'doorstroomtoets') {
+      const columns = layout.columns;
+      return { plan: (tx, target) => planDoorstroomtoets(tx, target, columns, rows) };
+    }
+    const detected = layout.detected;
+    return { plan: (tx, target) => planNational(tx, target, detected, rows) };
   },
 };
+
+type AnyLayout =
+  { kind: 'doorstroomtoets'; columns: DoorstroomtoetsColumns } | { kind: 'scores'; detected: DetectedLayout };
+
+/** A doorstroomtoets file by its three domain columns (doorstroomtoets.ts), else a provider's score export. */
+function detectAnyLayout(header: string[]): TableLayout<AnyLayout> {
+  if (isDoorstroomtoetsHeader(header)) {
+    const { layout, columns } = detectDoorstroomtoetsLayout(header);
+    return { layout: { kind: 'doorstroomtoets', columns: layout }, columns };
+  }
+  const { layout, columns } = detectKeptLayout(header);
+  return { layout: { kind: 'scores', detected: layout }, columns };
+}
 
 async function planNational(
   tx: Db,

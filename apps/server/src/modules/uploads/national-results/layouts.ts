@@ -129,7 +129,7 @@ export function detectLayout(header: readonly string[]): DetectedLayout {
   if (!layout) {
     throw new UploadRefused(
       'unknown_layout',
-      'The header row is not that of a CITO, DIA or IEP export (see the documented column layouts)',
+      'The header row is not that of a CITO, DIA or IEP export or a doorstroomtoets file (see the documented column layouts)',
       {},
       1,
     );
