@@ -4,19 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { pupils, yearClassPupils, yearClasses } from '../../src/db/schema/index';
 import { edexmlImporter } from '../../src/modules/uploads/edexml/index';
-import type { ImportTarget } from '../../src/modules/uploads/importer';
-import { createSecretBox } from '../../src/platform/secret-box';
 import {
   DEMO_EDEXML_NEW_PUPIL,
   DEMO_EDEXML_NEW_TEACHER,
   DEMO_EDEXML_TEACHER_WITHOUT_ADDRESS,
 } from '../../src/seed/demo-edexml';
-import { seedDemo } from '../../src/seed/index';
 import { REGENBOOG } from '../../src/seed/schools';
 import { EDEXML_EXAMPLE, edexmlExample } from '../fixtures/uploads/edexml/write-example';
 import { readUploadFile } from '../fixtures/uploads/results/results-upload-school';
-import { EXAMPLES_DIR, EXAMPLES_TODAY } from '../fixtures/uploads/results/write-examples';
-import { createTestDb, type TestDatabase } from '../helpers/db';
+import { EXAMPLES_DIR } from '../fixtures/uploads/results/write-examples';
+import type { TestDatabase } from '../helpers/db';
+import { EXAMPLES_TARGET, seedExamplesDemo } from '../helpers/examples-demo';
 import { validateEdexml } from '../helpers/edexml-schema';
 import { sha256 } from '../helpers/uploads';
 
@@ -30,22 +28,10 @@ const filePath = path.join(EXAMPLES_DIR, EDEXML_EXAMPLE);
 
 describe('the EDEXML example in docs/uploads/examples', () => {
   let database: TestDatabase;
-  const target: ImportTarget = {
-    schoolId: REGENBOOG.id,
-    brinCode: REGENBOOG.brinCode,
-    calendarYear: 2026,
-    userId: 1,
-    now: EXAMPLES_TODAY,
-  };
+  const target = EXAMPLES_TARGET;
 
   beforeAll(async () => {
-    database = await createTestDb();
-    const secretBox = createSecretBox('test-key-material-test-key-material');
-    await seedDemo(database.db, {
-      today: EXAMPLES_TODAY,
-      providerDomain: 'leerzicht.example',
-      encryptSecret: (plain) => secretBox.encrypt(plain),
-    });
+    database = await seedExamplesDemo();
   }, 180_000);
   afterAll(async () => {
     await database.destroy();

@@ -2,15 +2,13 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { createTestDb, type TestDatabase } from '../helpers/db';
-import type { Importer, ImportFile, ImportTarget } from '../../src/modules/uploads/importer';
+import type { TestDatabase } from '../helpers/db';
+import { EXAMPLES_TARGET, seedExamplesDemo } from '../helpers/examples-demo';
+import type { Importer, ImportFile } from '../../src/modules/uploads/importer';
 import { methodResultsImporter } from '../../src/modules/uploads/method-results/index';
 import { nationalResultsImporter } from '../../src/modules/uploads/national-results/index';
-import { createSecretBox } from '../../src/platform/secret-box';
-import { seedDemo } from '../../src/seed/index';
-import { REGENBOOG } from '../../src/seed/schools';
 import { readUploadFile } from '../fixtures/uploads/results/results-upload-school';
-import { EXAMPLE_FILES, EXAMPLES_DIR, EXAMPLES_TODAY } from '../fixtures/uploads/results/write-examples';
+import { EXAMPLE_FILES, EXAMPLES_DIR } from '../fixtures/uploads/results/write-examples';
 import { sha256 } from '../helpers/uploads';
 
 /*
@@ -43,22 +41,10 @@ async function dataRows(name: string): Promise<number> {
 
 describe('the example result files in docs/uploads/examples', () => {
   let database: TestDatabase;
-  const target: ImportTarget = {
-    schoolId: REGENBOOG.id,
-    brinCode: REGENBOOG.brinCode,
-    calendarYear: 2026,
-    userId: 1,
-    now: EXAMPLES_TODAY,
-  };
+  const target = EXAMPLES_TARGET;
 
   beforeAll(async () => {
-    database = await createTestDb();
-    const secretBox = createSecretBox('test-key-material-test-key-material');
-    await seedDemo(database.db, {
-      today: EXAMPLES_TODAY,
-      providerDomain: 'leerzicht.example',
-      encryptSecret: (plain) => secretBox.encrypt(plain),
-    });
+    database = await seedExamplesDemo();
   }, 180_000);
   afterAll(async () => {
     await database.destroy();
